@@ -1,0 +1,45 @@
+/** Business constants of spec section 9. */
+
+export const PAGE_SIZE = { narrow: 9, wide: 21, breakpoint: 1024 } as const;
+export const SHORT_PAGE_SIZE = { narrow: 4, wide: 8, breakpoint: 640 } as const;
+export const PLAYLIST_PAGE_SIZE = 4;
+export const STREAM_CLIPS_PAGE_SIZE = 4;
+export const REQUEST_HISTORY_PAGE_SIZE = 25;
+export const REQUEST_HISTORY_CLIENT_DEFAULT_SIZE = 30;
+export const INFINITE_SCROLL_DISTANCE = 1;
+export const INFINITE_SCROLL_THROTTLE_MS = 200;
+
+/** The API refuses larger pages; a bigger request is clamped, never an error. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_API_PAGE_SIZE = 21;
+
+export const DROPDOWN_MAX_HEIGHT = 240;
+export const SELECT_KEYBOARD_DEBOUNCE_MS = 200;
+
+export const FLIP_PRICE_USD = 20;
+export const SAMPLE_BLOCK_SECONDS = 5;
+export const SAMPLE_BLOCK_PRICE_USD = 5;
+export const CURRENCY = 'USD';
+
+export const RECORDING_LEAD_IN_SECONDS = 2;
+export const RECORDING_BITRATE = 256_000;
+export const RECORDING_TIMER_MS = 100;
+export const RECORDING_DEFAULT_MIME = 'audio/webm';
+
+export const NAME_MIN = 3;
+export const NAME_MAX = 32;
+export const FLIP_URL_MIN = 33;
+export const PLAYLIST_URL_MIN = 38;
+
+export const RECONNECT = { attempts: 25, initialDelayMs: 500, maxDelayMs: 120_000 } as const;
+export const RADIO_FREQUENCY = '93.8 FM';
+export const RADIO_STATIONS = ['top', 'everything'] as const;
+export const DEFAULT_STATION = 'top';
+
+export const TOAST = { displayMs: 5000, extendedMs: 1000, animationMs: 300 } as const;
+
+export const THUMBNAIL = { width: 320, height: 180 } as const;
+export const SHARE_IMAGE = { width: 480, height: 270 } as const;
+
+/** Song of the Day does not repeat within this many days. */
+export const DAILY_SONG_NO_REPEAT_DAYS = 30;

@@ -1,0 +1,197 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { catalogueRoutes } from './catalogue/routes';
+import { type CatalogueService, createCatalogueService } from './catalogue/service';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError } from './http/errors';
+import type { App } from './http/types';
+import { liveRoutes } from './live/routes';
+import { siteRoutes } from './site/routes';
+import { statsRoutes } from './stats/routes';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const WEB_DIST = path.join(root, 'dist', 'web');
+const DEMO_THUMBNAILS = path.join(root, 'server', 'demo', 'thumbnails');
+
+export interface AppContext {
+  config: Config;
+  database: Database;
+  catalogue: CatalogueService;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Request logging; off in tests */
+  logger?: boolean;
+  /** Serve the built web app (dist/web) when present */
+  serveWeb?: boolean;
+}
+
+/** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://*.paypalobjects.com', 'https://*.paypal.com'],
+  mediaSrc: ["'self'", 'blob:', 'data:'],
+  frameSrc: [
+    'https://www.youtube-nocookie.com',
+    'https://www.youtube.com',
+    'https://w.soundcloud.com',
+    'https://player.twitch.tv',
+    'https://clips.twitch.tv',
+    'https://*.paypal.com',
+  ],
+  connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
+  upgradeInsecureRequests: null,
+};
+
+function validationMessage(error: FastifyError): string {
+  const issues = error.validation ?? [];
+  const parts = issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params?.missingProperty as string) || '';
+    return field ? `${field} ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid');
+  });
+  return parts.join('; ') || error.message;
+}
+
+export async function buildApp(options: BuildOptions): Promise<{ app: App; context: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    // Default body limit; uploads get their own limit where they are accepted.
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: validationMessage(error) });
+    }
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send({ statusCode: error.statusCode, error: httpStatusName(error.statusCode), message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ statusCode: status, error: httpStatusName(status), message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .code(500)
+      .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    // Provider embeds need to be framed by us and to load cross-origin resources.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${config.site.name} API`,
+        version: '1.0.0',
+        description: 'Catalogue, search, requests and radio of the fan almanac.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // State-changing calls are accepted only from our own pages (design: API conventions).
+  const ownOrigin = new URL(config.publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const sameHost = (() => {
+      try {
+        return new URL(origin).host === request.headers.host;
+      } catch {
+        return false;
+      }
+    })();
+    if (origin !== ownOrigin && !sameHost) throw new HttpError(403, 'Cross-origin requests are not allowed');
+  });
+
+  const catalogue = createCatalogueService(database.db, config);
+  catalogueRoutes(app, catalogue);
+  statsRoutes(app, database.db);
+  liveRoutes(app, database.db);
+  siteRoutes(app, config, database.db);
+
+  const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
+  if (thumbnailRoots.length > 0) {
+    await app.register(fastifyStatic, {
+      root: thumbnailRoots,
+      prefix: '/images/thumbnails/',
+      decorateReply: false,
+      maxAge: '30d',
+      immutable: true,
+    });
+  }
+
+  const serveWeb = options.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (res, filePath) => {
+        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/images/') && !url.startsWith('/sandbox/')) {
+      // Client routes (and unknown paths, which the web redirects home) get the app shell.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', WEB_DIST);
+    }
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
+  });
+
+  return { app, context: { config, database, catalogue } };
+}
+
+function httpStatusName(status: number): string {
+  const names: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    409: 'Conflict',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+  };
+  return names[status] ?? 'Error';
+}

@@ -1,0 +1,72 @@
+import type { Clip, Media, Page, Playlist, Stream, Tag } from '../../common/api';
+import type { PlaylistType, Provider } from '../../common/enums';
+import type { Row, RowPage } from './queries';
+
+/** Row to API shape. Database rows never leave the server as they are. */
+
+type TagsOf = (ids: number[]) => Tag[];
+
+export interface Viewer {
+  /** ids this viewer liked, for the kind being presented */
+  liked: ReadonlySet<number>;
+}
+
+export const ANONYMOUS: Viewer = { liked: new Set() };
+
+const base = (row: Row<'media'> | Row<'streams'> | Row<'playlists'> | Row<'clips'>, tagsOf: TagsOf, viewer: Viewer) => ({
+  id: row.id,
+  remoteId: row.remoteId,
+  name: row.name,
+  thumbnail: row.thumbnail,
+  provider: row.provider as Provider,
+  source: row.source,
+  tags: tagsOf(row.tagIds),
+  linkUrl: row.linkUrl,
+  liked: viewer.liked.has(row.id),
+});
+
+export const presentMedia = (row: Row<'media'>, tagsOf: TagsOf, viewer: Viewer): Media => ({
+  ...base(row, tagsOf, viewer),
+  duration: row.duration,
+  uploadedAt: row.uploadedAt.toISOString(),
+  streamId: row.streamId,
+  streamTimestamp: row.streamTimestamp,
+  lyrics: row.lyrics,
+  views: row.views,
+});
+
+export const presentStream = (row: Row<'streams'>, tagsOf: TagsOf, viewer: Viewer): Stream => ({
+  ...base(row, tagsOf, viewer),
+  duration: row.duration,
+  uploadedAt: row.uploadedAt.toISOString(),
+  views: row.views,
+});
+
+export const presentPlaylist = (row: Row<'playlists'>, tagsOf: TagsOf, viewer: Viewer): Playlist => ({
+  ...base(row, tagsOf, viewer),
+  mediaCount: row.mediaCount,
+  lastUpdated: row.lastUpdated.toISOString(),
+  type: row.type as PlaylistType,
+  streamId: row.streamId,
+});
+
+export const presentClip = (row: Row<'clips'>, tagsOf: TagsOf, viewer: Viewer): Clip => ({
+  ...base(row, tagsOf, viewer),
+  duration: row.duration,
+  uploadedAt: row.uploadedAt.toISOString(),
+  creatorName: row.creatorName,
+  streamId: row.streamId,
+  streamTimestamp: row.streamTimestamp,
+  views: row.views,
+});
+
+export function presentPage<R, T>(page: RowPage<R>, present: (row: R) => T): Page<T> {
+  return {
+    content: page.rows.map(present),
+    page: page.page,
+    size: page.size,
+    totalElements: page.total,
+    totalPages: Math.ceil(page.total / page.size),
+    last: page.last,
+  };
+}

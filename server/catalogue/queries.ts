@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PERIOD_DAYS, type Sort } from '../../common/enums';
+import type { Filter } from '../../common/query';
+import type { Db } from '../db/client';
+import { clips, media, playlistItems, playlists, streams } from '../db/schema';
+import { textMatch } from '../search/text';
+import type { CountCache } from './count-cache';
+import { KINDS, type KindSpec, type Kinds } from './kinds';
+
+export type Row<K extends keyof Kinds> = Kinds[K]['table']['$inferSelect'];
+
+export interface ListContext {
+  db: Db;
+  counts: CountCache;
+  /** The source values this site knows; any other requested source is dropped. */
+  knownSources: ReadonlySet<string>;
+  /** Fixed instant for period bounds, so a page and its count agree. */
+  now?: Date;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** WHERE clauses for a filter. Unknown providers and sources were dropped at the edge or here. */
+function conditions(spec: KindSpec, filter: Filter, ctx: ListContext): { where: SQL[]; rank?: SQL<number> } {
+  const t = spec.table;
+  const where: SQL[] = [eq(t.unavailable, false)];
+  const providers = filter.providers.filter((p) => spec.providers.includes(p));
+  if (providers.length > 0) where.push(inArray(t.provider, providers));
+  const sources = filter.sources.filter((s) => ctx.knownSources.has(s));
+  if (sources.length > 0) where.push(inArray(t.source, sources));
+  if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
+  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
+  if (days !== null) {
+    const since = new Date((ctx.now ?? new Date()).getTime() - days * 86_400_000);
+    where.push(sql`${spec.date} >= ${since.toISOString()}`);
+  }
+  if (spec.kind === 'clips' && filter.clippedBy) {
+    where.push(sql`${clips.creatorName} ILIKE ${`%${escapeLike(filter.clippedBy)}%`}`);
+  }
+  if (spec.kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
+  if (filter.streamId !== undefined && 'streamId' in t) where.push(eq(t.streamId, filter.streamId));
+  if (filter.playlistId !== undefined) {
+    if (spec.kind === 'media') {
+      where.push(
+        sql`${media.id} IN (SELECT ${playlistItems.mediaId} FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${filter.playlistId})`,
+      );
+    } else if (spec.kind === 'streams') {
+      where.push(sql`${streams.id} = (SELECT ${playlists.streamId} FROM ${playlists} WHERE ${playlists.id} = ${filter.playlistId})`);
+    }
+  }
+  if (filter.mediaId !== undefined && spec.kind === 'playlists') {
+    where.push(
+      sql`${playlists.id} IN (SELECT ${playlistItems.playlistId} FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${filter.mediaId})`,
+    );
+  }
+  let rank: SQL<number> | undefined;
+  if (filter.q) {
+    const match = textMatch(
+      { name: t.name, searchVector: t.searchVector, lyricsVector: spec.kind === 'media' ? media.lyricsVector : undefined },
+      filter.q,
+      filter.lyrics,
+    );
+    if (match) {
+      where.push(match.where);
+      rank = match.rank;
+    }
+  }
+  return { where, rank };
+}
+
+/** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
+function randomOrder(spec: KindSpec, now: Date): SQL {
+  const seed = now.toISOString().slice(0, 10);
+  return sql`md5(${spec.table.id}::text || ${seed})`;
+}
+
+function ordering(spec: KindSpec, sort: Sort, filter: Filter, rank: SQL<number> | undefined, now: Date): SQL[] {
+  const t = spec.table;
+  const tieBreak = desc(t.id);
+  switch (sort) {
+    case 'relevance':
+      if (rank) return [sql`${rank} DESC`, desc(t.views), tieBreak];
+      // Within a playlist, relevance is the playlist's own order.
+      if (spec.kind === 'media' && filter.playlistId !== undefined) {
+        return [
+          sql`(SELECT min(${playlistItems.position}) FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${media.id} AND ${playlistItems.playlistId} = ${filter.playlistId})`,
+          tieBreak,
+        ];
+      }
+      return [desc(spec.date), tieBreak];
+    case 'top':
+      return [desc(t.views), tieBreak];
+    case 'duration':
+      return [desc(spec.length), tieBreak];
+    case 'random':
+      return [randomOrder(spec, now), asc(t.id)];
+    default:
+      return [desc(spec.date), tieBreak];
+  }
+}
+
+export interface PageRequest {
+  page: number;
+  size: number;
+}
+
+export interface RowPage<R> {
+  rows: R[];
+  page: number;
+  size: number;
+  total: number;
+  /** Decided from the page itself (one extra row fetched), never from a possibly cached total. */
+  last: boolean;
+}
+
+/** One page of a kind's items, with the total; `sort` defaults to relevance for a text query, else latest. */
+export async function listRows<K extends keyof Kinds>(
+  kind: K,
+  filter: Filter,
+  paging: PageRequest,
+  ctx: ListContext,
+): Promise<RowPage<Row<K>>> {
+  const spec: KindSpec = KINDS[kind];
+  const now = ctx.now ?? new Date();
+  const { where, rank } = conditions(spec, filter, { ...ctx, now });
+  const sort = filter.sort ?? (rank ? 'relevance' : 'latest');
+  const offset = (paging.page - 1) * paging.size;
+  const table = spec.table as typeof media;
+  // One extra row tells whether this is the last page without counting.
+  const rows = (await ctx.db
+    .select()
+    .from(table)
+    .where(and(...where))
+    .orderBy(...ordering(spec, sort, filter, rank, now))
+    .limit(paging.size + 1)
+    .offset(offset)) as unknown as Row<K>[];
+  const hasMore = rows.length > paging.size;
+  const pageRows = hasMore ? rows.slice(0, paging.size) : rows;
+  let total: number;
+  if (!hasMore && (pageRows.length > 0 || paging.page === 1)) {
+    total = offset + pageRows.length;
+  } else {
+    const key = JSON.stringify([spec.kind, { ...filter, sort: undefined }]);
+    total = await ctx.counts.get(key, async () => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(and(...where));
+      return row?.n ?? 0;
+    });
+    // A cached count can lag behind the table; never report fewer than what this page proves exists.
+    total = Math.max(total, offset + pageRows.length + (hasMore ? 1 : 0));
+  }
+  return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
+}
+
+export async function findRow<K extends keyof Kinds>(kind: K, db: Db, id: number): Promise<Row<K> | undefined> {
+  const table = KINDS[kind].table as typeof media;
+  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
+  return row as unknown as Row<K> | undefined;
+}
+
+export async function randomRow<K extends keyof Kinds>(kind: K, db: Db, provider: string | undefined): Promise<Row<K> | undefined> {
+  const table = KINDS[kind].table as typeof media;
+  const where = [eq(table.unavailable, false)];
+  if (provider) where.push(eq(table.provider, provider));
+  // Offset into the matching rows avoids sorting the whole table by random().
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(and(...where));
+  const n = count?.n ?? 0;
+  if (n === 0) return undefined;
+  const [row] = await db
+    .select()
+    .from(table)
+    .where(and(...where))
+    .orderBy(asc(table.id))
+    .limit(1)
+    .offset(Math.floor(Math.random() * n));
+  return row as unknown as Row<K> | undefined;
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema, tagSchema } from '../../common/api';
+import { MEDIA_PROVIDERS, type Period } from '../../common/enums';
+import { idParams, type ListQuery, listQuery, pagingQuery } from '../../common/query';
+import type { App } from '../http/types';
+import type { Kinds } from './kinds';
+import type { CatalogueService } from './service';
+
+const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
+
+const randomQuery = z.object({
+  provider: z.preprocess((v) => ((MEDIA_PROVIDERS as readonly unknown[]).includes(v) ? v : undefined), z.enum(MEDIA_PROVIDERS).optional()),
+});
+
+function split({ page, size, ...filter }: ListQuery) {
+  return { filter, paging: { page, size } };
+}
+
+interface KindRoutes {
+  latest: boolean;
+  random: boolean;
+  /** Default period of the top list when none is given */
+  topPeriod: Period;
+}
+
+/**
+ * The read calls every kind shares: list (sort + filters), latest, top (period), random, by id.
+ * `/api/clips` has no latest call (spec 7).
+ */
+function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, options: KindRoutes) {
+  const prefix = `/api/${kind}`;
+  const item = ITEM_SCHEMAS[kind];
+  const page = pageSchema(item);
+  const tags = [kind];
+
+  app.get(prefix, {
+    schema: {
+      tags,
+      summary: `List ${kind}: sort (default relevance with q, else latest) and filters`,
+      querystring: listQuery,
+      response: { 200: page },
+    },
+    handler: (req) => {
+      const { filter, paging } = split(req.query);
+      return catalogue.list(kind, filter, paging);
+    },
+  });
+
+  if (options.latest) {
+    app.get(`${prefix}/latest`, {
+      schema: { tags, summary: `Latest ${kind}, newest first`, querystring: listQuery, response: { 200: page } },
+      handler: (req) => {
+        const { filter, paging } = split(req.query);
+        return catalogue.list(kind, { ...filter, sort: 'latest' }, paging);
+      },
+    });
+  }
+
+  app.get(`${prefix}/top`, {
+    schema: {
+      tags,
+      summary: `Top ${kind}: most viewed among items uploaded within the period (default ${options.topPeriod}); sort=latest lists the period newest first`,
+      querystring: listQuery,
+      response: { 200: page },
+    },
+    handler: (req) => {
+      const { filter, paging } = split(req.query);
+      const sort = filter.sort === 'latest' ? 'latest' : 'top';
+      return catalogue.list(kind, { ...filter, period: filter.period ?? options.topPeriod, sort }, paging);
+    },
+  });
+
+  if (options.random && kind !== 'clips') {
+    app.get(`${prefix}/random`, {
+      schema: {
+        tags,
+        summary: `One random ${kind} item, optionally of one provider (youtube or sound_cloud)`,
+        querystring: randomQuery,
+        response: { 200: item },
+      },
+      handler: (req) => catalogue.random(kind as 'media' | 'streams' | 'playlists', req.query.provider),
+    });
+  }
+
+  app.get(`${prefix}/:id`, {
+    schema: { tags, summary: `One ${kind} item`, params: idParams, response: { 200: item } },
+    handler: (req) => catalogue.byId(kind, req.params.id),
+  });
+}
+
+export function catalogueRoutes(app: App, catalogue: CatalogueService) {
+  // Fixed paths first so they are never taken for an id.
+  app.get('/api/media/daily', {
+    schema: { tags: ['media'], summary: 'Song of the Day: the same for everyone all UTC day', response: { 200: mediaSchema } },
+    handler: () => catalogue.daily(),
+  });
+
+  registerKind(app, catalogue, 'media', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, 'streams', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, 'playlists', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, 'clips', { latest: false, random: false, topPeriod: 'month' });
+
+  app.get('/api/media/:id/recommended', {
+    schema: {
+      tags: ['media'],
+      summary: 'Songs that share tags or the stream with this song, most shared first',
+      params: idParams,
+      querystring: pagingQuery,
+      response: { 200: pageSchema(mediaSchema) },
+    },
+    handler: (req) => catalogue.recommended(req.params.id, req.query),
+  });
+
+  app.get('/api/media/:id/launchStream', {
+    schema: {
+      tags: ['media'],
+      summary: "Redirects to the song's stream at its timestamp (Twitch ?t=1h2m3s, YouTube &t=)",
+      params: idParams,
+    },
+    handler: async (req, reply) => reply.redirect(await catalogue.launchStreamUrl(req.params.id)),
+  });
+
+  app.get('/api/tag', {
+    schema: { tags: ['media'], summary: 'Every tag, sorted by name', response: { 200: z.array(tagSchema) } },
+    handler: () => catalogue.allTags(),
+  });
+}

@@ -1,0 +1,146 @@
+import { and, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
+import type { Clip, Media, Page, Playlist, Stream, Tag } from '../../common/api';
+import { DAILY_SONG_NO_REPEAT_DAYS } from '../../common/constants';
+import { sourceValues } from '../../common/enums';
+import { twitchTimestamp } from '../../common/format';
+import type { Filter } from '../../common/query';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { dailySongs, media, streams } from '../db/schema';
+import { notFound } from '../http/errors';
+import { CountCache } from './count-cache';
+import { KINDS, type Kinds } from './kinds';
+import { ANONYMOUS, presentClip, presentMedia, presentPage, presentPlaylist, presentStream, type Viewer } from './present';
+import { findRow, type ListContext, listRows, type PageRequest, type Row, type RowPage, randomRow } from './queries';
+import { TagCache } from './tag-cache';
+
+const PRESENTERS = {
+  media: presentMedia,
+  streams: presentStream,
+  playlists: presentPlaylist,
+  clips: presentClip,
+} as const;
+
+type Shape = { media: Media; streams: Stream; playlists: Playlist; clips: Clip };
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+export function createCatalogueService(db: Db, config: Config) {
+  const counts = new CountCache();
+  const tags = new TagCache(db);
+  const knownSources = new Set(sourceValues(config.site.streamerKey));
+  const listContext = (): ListContext => ({ db, counts, knownSources });
+
+  async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewer: Viewer): Promise<Shape[K][]> {
+    const tagsOf = await tags.resolver(rows.map((r) => r.tagIds));
+    const present = PRESENTERS[kind] as (row: Row<K>, t: typeof tagsOf, v: Viewer) => Shape[K];
+    return rows.map((row) => present(row, tagsOf, viewer));
+  }
+
+  async function presentRowPage<K extends keyof Kinds>(kind: K, page: RowPage<Row<K>>, viewer: Viewer): Promise<Page<Shape[K]>> {
+    const items = await presentRows(kind, page.rows, viewer);
+    let i = 0;
+    return presentPage(page, () => items[i++]!);
+  }
+
+  return {
+    tags,
+    counts,
+
+    async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: Viewer = ANONYMOUS) {
+      const page = await listRows(kind, filter, paging, listContext());
+      return presentRowPage(kind, page, viewer);
+    },
+
+    async byId<K extends keyof Kinds>(kind: K, id: number, viewer: Viewer = ANONYMOUS): Promise<Shape[K]> {
+      const row = await findRow(kind, db, id);
+      if (!row) throw notFound(`Unknown ${KINDS[kind].noun} ${id}`);
+      const [item] = await presentRows(kind, [row], viewer);
+      return item!;
+    },
+
+    async random<K extends 'media' | 'streams' | 'playlists'>(kind: K, provider: string | undefined): Promise<Shape[K]> {
+      const row = await randomRow(kind, db, provider);
+      if (!row) throw notFound(`No ${KINDS[kind].noun} to pick from`);
+      const [item] = await presentRows(kind, [row as Row<K>], ANONYMOUS);
+      return item!;
+    },
+
+    async allTags(): Promise<Tag[]> {
+      return (await tags.all()).sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /** Songs sharing tags or the stream with a song, most shared first; never the song itself. */
+    async recommended(id: number, paging: PageRequest, viewer: Viewer = ANONYMOUS): Promise<Page<Media>> {
+      const song = await findRow('media', db, id);
+      if (!song) throw notFound(`Unknown song ${id}`);
+      const related = [
+        song.tagIds.length > 0 ? sql`${media.tagIds} && ${sql.param(song.tagIds)}::integer[]` : undefined,
+        song.streamId !== null ? eq(media.streamId, song.streamId) : undefined,
+      ].filter((c) => c !== undefined);
+      if (related.length === 0) {
+        return presentPage({ rows: [], page: paging.page, size: paging.size, total: 0, last: true }, () => undefined as never);
+      }
+      const where = and(ne(media.id, id), eq(media.unavailable, false), sql`(${sql.join(related, sql` OR `)})`);
+      const shared = sql`cardinality(ARRAY(SELECT unnest(${media.tagIds}) INTERSECT SELECT unnest(${sql.param(song.tagIds)}::integer[])))`;
+      const sameStream = song.streamId !== null ? sql`CASE WHEN ${media.streamId} = ${song.streamId} THEN 2 ELSE 0 END` : sql`0`;
+      const offset = (paging.page - 1) * paging.size;
+      const rows = await db
+        .select()
+        .from(media)
+        .where(where)
+        .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
+        .limit(paging.size + 1)
+        .offset(offset);
+      const hasMore = rows.length > paging.size;
+      const pageRows = rows.slice(0, paging.size);
+      const total = hasMore
+        ? ((await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where))[0]?.n ?? 0)
+        : offset + pageRows.length;
+      return presentRowPage('media', { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore }, viewer);
+    },
+
+    /**
+     * Song of the Day: one row per UTC day, chosen once (the first request of the day) and shared by
+     * every visitor and instance; a song picked in the last 30 days is not picked again.
+     */
+    async daily(viewer: Viewer = ANONYMOUS, now = new Date()): Promise<Media> {
+      const day = now.toISOString().slice(0, 10);
+      const existing = await db.select().from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
+      if (existing[0]) return this.byId('media', existing[0].mediaId, viewer);
+      const recent = db
+        .select({ id: dailySongs.mediaId })
+        .from(dailySongs)
+        .where(gt(dailySongs.day, new Date(now.getTime() - DAILY_SONG_NO_REPEAT_DAYS * 86_400_000).toISOString().slice(0, 10)));
+      const pick = async (excludeRecent: boolean) => {
+        const where = excludeRecent ? and(eq(media.unavailable, false), notInArray(media.id, recent)) : eq(media.unavailable, false);
+        const [row] = await db.select({ id: media.id }).from(media).where(where).orderBy(sql`md5(${media.id}::text || ${day})`).limit(1);
+        return row;
+      };
+      const chosen = (await pick(true)) ?? (await pick(false));
+      if (!chosen) throw notFound('There is no song of the day yet');
+      await db.insert(dailySongs).values({ day, mediaId: chosen.id }).onConflictDoNothing();
+      // Another instance may have won the race: whatever is stored is the answer.
+      const [stored] = await db.select().from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
+      return this.byId('media', stored?.mediaId ?? chosen.id, viewer);
+    },
+
+    /** The provider link that opens a song's stream at its timestamp. */
+    async launchStreamUrl(id: number): Promise<string> {
+      const song = await findRow('media', db, id);
+      if (!song) throw notFound(`Unknown song ${id}`);
+      if (song.streamId === null || song.streamTimestamp === null) throw notFound('This song has no stream timestamp');
+      const [stream] = await db.select().from(streams).where(eq(streams.id, song.streamId)).limit(1);
+      if (!stream) throw notFound('The stream of this song is gone');
+      return stream.provider === 'twitch'
+        ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(song.streamTimestamp)}`
+        : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${song.streamTimestamp}s`;
+    },
+
+    /** Likes and edits change what lists show; drop cached totals. */
+    changed() {
+      counts.clear();
+      tags.invalidate();
+    },
+  };
+}

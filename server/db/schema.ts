@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Maintained by triggers (see the search migration); never written by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Columns every catalogue item has: identity at the provider, display, ranking and sync state. */
+const catalogueItem = {
+  id: serial('id').primaryKey(),
+  remoteId: text('remote_id').notNull(),
+  provider: text('provider').notNull(),
+  source: text('source').notNull(),
+  name: text('name').notNull(),
+  thumbnail: text('thumbnail'),
+  linkUrl: text('link_url').notNull(),
+  /** Tag ids; kept as an array so "any of these tags" is one GIN-indexed `&&`. */
+  tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
+  /** Gone at the provider (deleted or private): kept for likes, edits and links, hidden from lists. */
+  unavailable: boolean('unavailable').notNull().default(false),
+  searchVector: tsvector('search_vector'),
+  ...timestamps,
+};
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const streams = pgTable(
+  'streams',
+  {
+    ...catalogueItem,
+    duration: integer('duration').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('streams_provider_remote_uq').on(t.provider, t.remoteId),
+    index('streams_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
+    index('streams_views_idx').on(t.views.desc(), t.id.desc()),
+    index('streams_tags_idx').using('gin', t.tagIds),
+    index('streams_search_idx').using('gin', t.searchVector),
+    index('streams_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const media = pgTable(
+  'media',
+  {
+    ...catalogueItem,
+    duration: integer('duration').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    views: integer('views').notNull().default(0),
+    streamId: integer('stream_id').references((): AnyPgColumn => streams.id, { onDelete: 'set null' }),
+    streamTimestamp: integer('stream_timestamp'),
+    lyrics: text('lyrics'),
+    lyricsVector: tsvector('lyrics_vector'),
+  },
+  (t) => [
+    uniqueIndex('media_provider_remote_uq').on(t.provider, t.remoteId),
+    index('media_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
+    index('media_views_idx').on(t.views.desc(), t.id.desc()),
+    index('media_stream_idx').on(t.streamId),
+    index('media_tags_idx').using('gin', t.tagIds),
+    index('media_search_idx').using('gin', t.searchVector),
+    index('media_lyrics_idx').using('gin', t.lyricsVector),
+    index('media_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    ...catalogueItem,
+    type: text('type').notNull(),
+    streamId: integer('stream_id').references(() => streams.id, { onDelete: 'set null' }),
+    mediaCount: integer('media_count').notNull().default(0),
+    lastUpdated: timestamp('last_updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('playlists_provider_remote_uq').on(t.provider, t.remoteId),
+    index('playlists_type_updated_idx').on(t.type, t.lastUpdated.desc()),
+    index('playlists_updated_idx').on(t.lastUpdated.desc(), t.id.desc()),
+    index('playlists_stream_idx').on(t.streamId),
+    index('playlists_tags_idx').using('gin', t.tagIds),
+    index('playlists_search_idx').using('gin', t.searchVector),
+    index('playlists_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Ordered songs of a playlist. */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.position] }), index('playlist_items_media_idx').on(t.mediaId)],
+);
+
+export const clips = pgTable(
+  'clips',
+  {
+    ...catalogueItem,
+    duration: integer('duration').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    views: integer('views').notNull().default(0),
+    creatorName: text('creator_name').notNull(),
+    streamId: integer('stream_id').references(() => streams.id, { onDelete: 'set null' }),
+    streamTimestamp: integer('stream_timestamp'),
+  },
+  (t) => [
+    uniqueIndex('clips_provider_remote_uq').on(t.provider, t.remoteId),
+    index('clips_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
+    index('clips_views_idx').on(t.views.desc(), t.id.desc()),
+    index('clips_stream_idx').on(t.streamId),
+    index('clips_creator_idx').on(sql`lower(${t.creatorName})`),
+    index('clips_tags_idx').using('gin', t.tagIds),
+    index('clips_search_idx').using('gin', t.searchVector),
+    index('clips_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Song of the Day: one row per UTC day, so everyone sees the same song and restarts keep it. */
+export const dailySongs = pgTable('daily_songs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  mediaId: integer('media_id')
+    .notNull()
+    .references(() => media.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Live indicator as last seen by the background poll; `/api/live` reads only this row. */
+export const liveStatus = pgTable('live_status', {
+  id: integer('id').primaryKey().default(1),
+  live: boolean('live').notNull().default(false),
+  title: text('title'),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+  checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+});

@@ -1,0 +1,113 @@
+import { count, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { clips, media, playlistItems, playlists, streams, tags } from '../db/schema';
+import type { World } from './world';
+
+const BATCH = 1000;
+
+async function inBatches<T>(rows: T[], write: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+export async function catalogueIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(media);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Upserts tags by name and answers a name -> id map. */
+async function ensureTags(db: Db, names: string[]): Promise<Map<string, number>> {
+  await db
+    .insert(tags)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await db.select().from(tags).where(inArray(tags.name, names));
+  return new Map(rows.map((t) => [t.name, t.id]));
+}
+
+async function idsByRemote(db: Db, table: typeof streams | typeof media, remoteIds: string[]) {
+  const map = new Map<string, number>();
+  for (let i = 0; i < remoteIds.length; i += BATCH) {
+    const rows = await db
+      .select({ id: table.id, remoteId: table.remoteId })
+      .from(table)
+      .where(inArray(table.remoteId, remoteIds.slice(i, i + BATCH)));
+    for (const row of rows) map.set(row.remoteId, row.id);
+  }
+  return map;
+}
+
+/**
+ * Writes a world into the database. Rows that already exist (same provider and remote id) are kept
+ * as they are, so seeding twice, or a large seed over the demo, never duplicates or overwrites.
+ */
+export async function seedWorld(db: Db, world: World, log: (message: string) => void = () => {}) {
+  const tagIds = await ensureTags(db, world.tags);
+  const toTagIds = (names: string[]) => names.map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined);
+
+  await inBatches(world.streams, (batch) =>
+    db
+      .insert(streams)
+      .values(batch.map(({ tags: names, ...s }) => ({ ...s, tagIds: toTagIds(names) })))
+      .onConflictDoNothing(),
+  );
+  const streamIds = await idsByRemote(
+    db,
+    streams,
+    world.streams.map((s) => s.remoteId),
+  );
+  log(`streams: ${world.streams.length}`);
+
+  await inBatches(world.songs, (batch) =>
+    db
+      .insert(media)
+      .values(
+        batch.map(({ tags: names, stream, ...song }) => ({
+          ...song,
+          tagIds: toTagIds(names),
+          streamId: stream ? (streamIds.get(stream.remoteId) ?? null) : null,
+          streamTimestamp: stream?.timestamp ?? null,
+        })),
+      )
+      .onConflictDoNothing(),
+  );
+  const songIds = await idsByRemote(
+    db,
+    media,
+    world.songs.map((s) => s.remoteId),
+  );
+  log(`songs: ${world.songs.length}`);
+
+  for (const { tags: names, songs: songRemoteIds, streamRemoteId, ...playlist } of world.playlists) {
+    const items = songRemoteIds.map((id) => songIds.get(id)).filter((id): id is number => id !== undefined);
+    const [row] = await db
+      .insert(playlists)
+      .values({
+        ...playlist,
+        tagIds: toTagIds(names),
+        streamId: streamRemoteId ? (streamIds.get(streamRemoteId) ?? null) : null,
+        mediaCount: items.length,
+      })
+      .onConflictDoNothing()
+      .returning({ id: playlists.id });
+    if (row && items.length > 0) {
+      await db.insert(playlistItems).values(items.map((mediaId, position) => ({ playlistId: row.id, position, mediaId })));
+    }
+  }
+  log(`playlists: ${world.playlists.length}`);
+
+  await inBatches(world.clips, (batch) =>
+    db
+      .insert(clips)
+      .values(
+        batch.map(({ tags: names, stream, ...clip }) => ({
+          ...clip,
+          tagIds: toTagIds(names),
+          streamId: stream ? (streamIds.get(stream.remoteId) ?? null) : null,
+          streamTimestamp: stream?.timestamp ?? null,
+        })),
+      )
+      .onConflictDoNothing(),
+  );
+  log(`clips: ${world.clips.length}`);
+  await db.execute(sql`ANALYZE`);
+}

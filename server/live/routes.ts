@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import { liveSchema } from '../../common/api';
+import type { Db } from '../db/client';
+import { liveStatus } from '../db/schema';
+import type { App } from '../http/types';
+
+/** Answers from the stored status only: the background poll talks to Twitch, a visitor never waits on it. */
+export function liveRoutes(app: App, db: Db) {
+  app.get('/api/live', {
+    schema: { tags: ['live'], summary: 'Whether the streamer is live now', response: { 200: liveSchema } },
+    handler: async () => {
+      const [row] = await db.select().from(liveStatus).where(eq(liveStatus.id, 1)).limit(1);
+      if (!row?.live) return { live: false, title: null, startedAt: null };
+      return { live: true, title: row.title, startedAt: row.startedAt?.toISOString() ?? null };
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { afterAll } from 'vitest';
+import { type AppContext, buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../db/testing';
+import type { App } from '../http/types';
+
+export interface TestApp extends AppContext {
+  app: App;
+  db: Database['db'];
+}
+
+/**
+ * A real app on a fresh database for one test file, closed after the file.
+ * Call at module level or in beforeAll: `const t = await createTestApp()`.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', ...env });
+  const database = await createTestDatabase();
+  const { app, context } = await buildApp({ config, database, serveWeb: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { ...context, app, db: database.db };
+}
