@@ -5,9 +5,12 @@ import { defineConfig } from 'vitest/config';
  * (CI sets it) the same files run again against PostgreSQL as a second project.
  */
 const postgres = process.env.TEST_DATABASE_URL;
+/** CI asks for a JSON report so .ci/run can print one "N passed, N failed" line. */
+const reportDir = process.env.VITEST_REPORT_DIR;
 
 export default defineConfig({
   test: {
+    reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/unit.json` }]] : ['default'],
     projects: [
       {
         test: {
