@@ -151,7 +151,9 @@ export async function listRows<K extends keyof Kinds>(
       return row?.n ?? 0;
     });
     // A cached count can lag behind the table; never report fewer than what this page proves exists.
-    total = Math.max(total, offset + pageRows.length + (hasMore ? 1 : 0));
+    // An empty page (past the end) proves nothing about the rows before its offset.
+    const proven = pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0;
+    total = Math.max(total, proven);
   }
   return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
 }
