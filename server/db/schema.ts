@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -35,6 +36,14 @@ const catalogueItem = {
   tagIds: integer('tag_ids').array().notNull().default(sql`'{}'::integer[]`),
   /** Gone at the provider (deleted or private): kept for likes, edits and links, hidden from lists. */
   unavailable: boolean('unavailable').notNull().default(false),
+  /**
+   * The provider listing that brings this item (a channel's uploads, a Twitch archive ...). Only a
+   * complete run of that listing may mark the item unavailable; null for items no listing owns
+   * (seeded, imported community playlists).
+   */
+  syncScope: text('sync_scope'),
+  /** Provider URL the local `thumbnail` file was made from; a new URL means fetch it again. */
+  thumbnailSource: text('thumbnail_source'),
   searchVector: tsvector('search_vector'),
   ...timestamps,
 };
@@ -161,4 +170,15 @@ export const liveStatus = pgTable('live_status', {
   title: text('title'),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
   checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Last run of each periodic job (sync, live check ...), shared by every instance through the database. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  ok: boolean('ok'),
+  /** What the run did (for the sync: added, updated and marked per section) */
+  report: jsonb('report'),
+  error: text('error'),
 });
