@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema, tagSchema } from '../../common/api';
-import { MEDIA_PROVIDERS, type Period } from '../../common/enums';
+import { type Period, PROVIDERS } from '../../common/enums';
 import { idParams, type ListQuery, listQuery, pagingQuery } from '../../common/query';
 import type { App } from '../http/types';
-import type { Kinds } from './kinds';
+import { KINDS, type Kinds } from './kinds';
 import type { CatalogueService } from './service';
 
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
+/** Any known provider; the service drops one the kind does not have, like an unknown value. */
 const randomQuery = z.object({
-  provider: z.preprocess((v) => ((MEDIA_PROVIDERS as readonly unknown[]).includes(v) ? v : undefined), z.enum(MEDIA_PROVIDERS).optional()),
+  provider: z.preprocess((v) => ((PROVIDERS as readonly unknown[]).includes(v) ? v : undefined), z.enum(PROVIDERS).optional()),
 });
 
 function split({ page, size, ...filter }: ListQuery) {
@@ -74,7 +75,7 @@ function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, 
     app.get(`${prefix}/random`, {
       schema: {
         tags,
-        summary: `One random ${kind} item, optionally of one provider (youtube or sound_cloud)`,
+        summary: `One random ${kind} item, optionally of one of its providers (${KINDS[kind].providers.join(', ')})`,
         querystring: randomQuery,
         response: { 200: item },
       },

@@ -60,7 +60,9 @@ export function createCatalogueService(db: Db, config: Config) {
     },
 
     async random<K extends 'media' | 'streams' | 'playlists'>(kind: K, provider: string | undefined): Promise<Shape[K]> {
-      const row = await randomRow(kind, db, provider);
+      // A provider this kind never has is dropped, as list filters drop it.
+      const known = provider !== undefined && (KINDS[kind].providers as readonly string[]).includes(provider);
+      const row = await randomRow(kind, db, known ? provider : undefined);
       if (!row) throw notFound(`No ${KINDS[kind].noun} to pick from`);
       const [item] = await presentRows(kind, [row as Row<K>], ANONYMOUS);
       return item!;
