@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,20 +25,92 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Arbitrary constant shared by every instance so only one migrates at a time. */
 const MIGRATION_LOCK = 72_017_001;
 
+/** The PGlite directory is in use by another live process (a running server, another command). */
+export class DatabaseInUseError extends Error {
+  constructor(
+    readonly directory: string,
+    readonly pid: number,
+    readonly lockFile: string,
+  ) {
+    super(
+      `The embedded database in ${directory} is in use by another process (pid ${pid}), probably a running server. ` +
+        'PGlite files can be opened by one process at a time: stop that process, or use PostgreSQL for both ' +
+        `(DATABASE_URL=postgres://...). If no such process is running, delete ${lockFile}.`,
+    );
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite does not lock its files, and two processes writing one directory corrupt it. A lock file
+ * holding the owner's pid makes a second opener fail with a clear message; a lock left by a process
+ * that died is taken over.
+ */
+function lockDirectory(directory: string): () => void {
+  // Beside the directory, not in it: PGlite initialises an empty directory on first open.
+  const lockFile = `${directory}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseInUseError(directory, owner, lockFile);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  const release = () => {
+    process.removeListener('exit', release);
+    try {
+      if (readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', release);
+  return release;
+}
+
 export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
   let location = 'memory://';
+  let unlock = () => {};
   if (dataDir !== 'memory') {
     location = path.join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
+    unlock = lockDirectory(location);
   }
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location, { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    // One process owns a PGlite directory, so no cross-instance lock is needed.
+    // The lock file makes one process the owner of a PGlite directory, so no migration lock is needed.
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
