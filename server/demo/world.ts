@@ -9,6 +9,8 @@ import { ADJECTIVES, CLIP_TITLES, CLIPPERS, LYRIC_LINES, NOUNS, PLAYLIST_NAMES, 
  */
 
 export const DEMO_THUMBNAILS_PER_KIND = 16;
+/** The seed of the demo world everyone sees; other seeds build extra worlds (benchmarks). */
+export const DEMO_WORLD_SEED = 938;
 const DAY_MS = 86_400_000;
 const SPAN_DAYS = 3 * 365;
 
@@ -108,14 +110,25 @@ function lyrics(r: Random): string {
   return Array.from({ length: r.int(4, 8) }, () => r.pick(LYRIC_LINES)).join('\n');
 }
 
+/**
+ * Numeric remote ids (Twitch videos, SoundCloud tracks and sets) come from counters, not from the
+ * random generator. Each seed other than the demo's gets its own lane of them, so a world built with
+ * another seed adds to the demo instead of colliding with it (seeds equal modulo 8999 share a lane).
+ */
+function idLane(seed: number): number {
+  return seed === DEMO_WORLD_SEED ? 0 : 1 + (Math.abs(Math.trunc(seed)) % 8999);
+}
+
 export function buildWorld(options: WorldOptions): World {
-  const r = seededRandom(options.seed ?? 938);
+  const seed = options.seed ?? DEMO_WORLD_SEED;
+  const r = seededRandom(seed);
+  const lane = idLane(seed);
   const { streamerKey: key, now } = options;
   const tags = [...TAG_NAMES];
 
   const streams: WorldStream[] = Array.from({ length: options.streams ?? 60 }, (_, i) => {
     const twitch = i % 3 !== 2;
-    const remoteId = twitch ? String(2_100_000_000 + i * 7919) : r.id(11);
+    const remoteId = twitch ? String(2_100_000_000 + lane * 10_000_000_000 + i * 7919) : r.id(11);
     return {
       remoteId,
       provider: twitch ? 'twitch' : 'youtube',
@@ -135,7 +148,7 @@ export function buildWorld(options: WorldOptions): World {
   const songs: WorldSong[] = Array.from({ length: options.songs ?? 320 }, (_, i) => {
     const kind = songSources[i % songSources.length]!;
     const soundCloud = kind === 'sc';
-    const remoteId = soundCloud ? String(1_500_000_000 + i * 104_729) : r.id(11);
+    const remoteId = soundCloud ? String(1_500_000_000 + lane * 1_000_000_000_000 + i * 104_729) : r.id(11);
     const name = songTitle(r, i);
     const fromStream = r.chance(0.45) ? r.pick(twitchStreams) : null;
     const slug = name
@@ -164,7 +177,7 @@ export function buildWorld(options: WorldOptions): World {
   const addPlaylist = (type: PlaylistType, name: string, streamRemoteId: string | null, pool: WorldSong[]) => {
     const soundCloud = type === 'album' && playlists.filter((p) => p.type === 'album').length % 2 === 1;
     const candidates = pool.filter((s) => (soundCloud ? s.provider === 'sound_cloud' : s.provider === 'youtube'));
-    const remoteId = soundCloud ? String(900_000 + playlists.length) : `PL${r.id(32)}`;
+    const remoteId = soundCloud ? String(900_000 + lane * 1_000_000 + playlists.length) : `PL${r.id(32)}`;
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     playlists.push({
       remoteId,
