@@ -1,0 +1,90 @@
+import { count } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { clips, media, playlists, streams } from '../db/schema';
+import { seedWorld } from '../demo/seed';
+import { buildWorld, DEMO_WORLD_SEED } from '../demo/world';
+import { type Command, elapsed, intOption, type Output } from './command';
+import { describeDatabase, openConfiguredDatabase } from './database';
+
+/** Default seed of `seed`: not the demo's, so a large catalogue is added beside the demo one. */
+export const DEFAULT_SEED = 1;
+const DEMO_SONGS = 320;
+
+/** Streams and clips in the demo's proportions (60 streams and 150 clips for 320 songs). */
+export function scaledCounts(songs: number): { streams: number; clips: number } {
+  return { streams: Math.max(3, Math.round((songs * 60) / DEMO_SONGS)), clips: Math.round((songs * 150) / DEMO_SONGS) };
+}
+
+export interface SeedOptions {
+  songs: number;
+  streams?: number;
+  clips?: number;
+  seed?: number;
+}
+
+export async function catalogueCounts(db: Db) {
+  const n = async (table: typeof media | typeof streams | typeof playlists | typeof clips) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return { songs: await n(media), streams: await n(streams), playlists: await n(playlists), clips: await n(clips) };
+}
+
+/**
+ * Builds a generated world of the given size and writes it. Items already present (same provider
+ * and remote id) are kept, so the same seed twice adds nothing the second time.
+ */
+export async function seedCatalogue(db: Db, config: Config, options: SeedOptions, log: (message: string) => void = () => {}) {
+  const scaled = scaledCounts(options.songs);
+  const sizes = { songs: options.songs, streams: options.streams ?? scaled.streams, clips: options.clips ?? scaled.clips };
+  const seed = options.seed ?? DEFAULT_SEED;
+  let started = performance.now();
+  const world = buildWorld({ streamerKey: config.site.streamerKey, now: new Date(), seed, ...sizes });
+  log(
+    `built a world of ${fmt(sizes.songs)} songs, ${fmt(sizes.streams)} streams, ${fmt(world.playlists.length)} playlists and ${fmt(sizes.clips)} clips (seed ${seed}) in ${elapsed(started)}`,
+  );
+  started = performance.now();
+  await seedWorld(db, world, log);
+  log(`written in ${elapsed(started)}`);
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+export const seedCommand: Command = {
+  name: 'seed',
+  summary: 'Add a generated catalogue (for example 100,000 songs for benchmarks)',
+  details: [
+    'Builds a deterministic world like the demo one, of any size, and adds it to the configured',
+    'database (DATABASE_URL, else the embedded database under DATA_DIR). Existing items are kept;',
+    `a seed other than the demo's (${DEMO_WORLD_SEED}) adds new items beside the demo catalogue.`,
+    '',
+    'Example: npm run cli -- seed --songs 100000',
+  ].join('\n'),
+  options: {
+    songs: { type: 'string', placeholder: 'n', description: `songs to generate (default ${DEMO_SONGS})` },
+    streams: { type: 'string', placeholder: 'n', description: 'streams to generate (default: songs × 60/320)' },
+    clips: { type: 'string', placeholder: 'n', description: 'clips to generate (default: songs × 150/320)' },
+    seed: { type: 'string', placeholder: 'n', description: `random seed (default ${DEFAULT_SEED}; the demo uses ${DEMO_WORLD_SEED})` },
+  },
+  async run(values, out: Output) {
+    const songs = intOption(values, 'songs', DEMO_SONGS, { min: 1, max: 5_000_000 });
+    const options: SeedOptions = {
+      songs,
+      streams: values.streams === undefined ? undefined : intOption(values, 'streams', 0, { min: 1, max: 1_000_000 }),
+      clips: values.clips === undefined ? undefined : intOption(values, 'clips', 0, { min: 0, max: 5_000_000 }),
+      seed: intOption(values, 'seed', DEFAULT_SEED, { min: 0, max: 2 ** 32 - 1 }),
+    };
+    const started = performance.now();
+    const { config, database } = await openConfiguredDatabase();
+    try {
+      out.info(`Seeding ${describeDatabase(config)}`);
+      const before = await catalogueCounts(database.db);
+      await seedCatalogue(database.db, config, options, (m) => out.info(`  ${m}`));
+      const after = await catalogueCounts(database.db);
+      const added = (k: keyof typeof after) => `${fmt(after[k])} ${k} (+${fmt(after[k] - before[k])})`;
+      out.info(`Catalogue now: ${added('songs')}, ${added('streams')}, ${added('playlists')}, ${added('clips')}`);
+      out.info(`Done in ${elapsed(started)}`);
+    } finally {
+      await database.close();
+    }
+  },
+};
