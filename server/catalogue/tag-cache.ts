@@ -5,19 +5,30 @@ import { tags } from '../db/schema';
 
 /**
  * Tag names by id. The tag table is tiny and read on every list, so it is held in memory; an id
- * it does not know (a tag added by another instance) triggers a reload rather than a wrong answer.
+ * it does not know (a tag added by another instance) triggers a reload rather than a wrong answer,
+ * and the whole table is reloaded after `ttlMs` so tags added or renamed elsewhere show up in the
+ * tag list and on items without a restart.
  */
 export class TagCache {
   private byId = new Map<number, Tag>();
+  private loadedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<void> | undefined;
+  /** Bumped by `invalidate`, so a load that was already running when a write happened is not trusted as fresh. */
+  private generation = 0;
 
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private ttlMs = 60_000,
+  ) {}
 
   private reload(): Promise<void> {
     this.loading ??= (async () => {
       try {
+        const startedAt = Date.now();
+        const generation = this.generation;
         const rows = await this.db.select().from(tags).orderBy(asc(tags.name));
         this.byId = new Map(rows.map((t) => [t.id, { id: t.id, name: t.name }]));
+        if (generation === this.generation) this.loadedAt = startedAt;
       } finally {
         this.loading = undefined;
       }
@@ -25,14 +36,18 @@ export class TagCache {
     return this.loading;
   }
 
+  private stale(): boolean {
+    return Date.now() - this.loadedAt >= this.ttlMs;
+  }
+
   async all(): Promise<Tag[]> {
-    if (this.byId.size === 0) await this.reload();
+    if (this.stale()) await this.reload();
     return [...this.byId.values()];
   }
 
   /** Resolves every id of every item in one pass; unknown ids after a reload are dropped. */
   async resolver(idLists: number[][]): Promise<(ids: number[]) => Tag[]> {
-    if (idLists.some((ids) => ids.some((id) => !this.byId.has(id)))) await this.reload();
+    if (this.stale() || idLists.some((ids) => ids.some((id) => !this.byId.has(id)))) await this.reload();
     return (ids) =>
       ids
         .map((id) => this.byId.get(id))
@@ -41,6 +56,8 @@ export class TagCache {
   }
 
   invalidate() {
+    this.generation++;
     this.byId.clear();
+    this.loadedAt = Number.NEGATIVE_INFINITY;
   }
 }
