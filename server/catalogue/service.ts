@@ -96,9 +96,17 @@ export function createCatalogueService(db: Db, config: Config) {
         .offset(offset);
       const hasMore = rows.length > paging.size;
       const pageRows = rows.slice(0, paging.size);
-      const total = hasMore
-        ? ((await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where))[0]?.n ?? 0)
-        : offset + pageRows.length;
+      // As in lists: a short page proves the total; a full or empty (past the end) page needs a count.
+      const total =
+        !hasMore && (pageRows.length > 0 || paging.page === 1)
+          ? offset + pageRows.length
+          : Math.max(
+              await counts.get(JSON.stringify(['recommended', id]), async () => {
+                const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
+                return row?.n ?? 0;
+              }),
+              pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0,
+            );
       return presentRowPage('media', { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore }, viewer);
     },
 
