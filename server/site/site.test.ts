@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { errorSchema, healthSchema, publicConfigSchema } from '../../common/api';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase } from '../db/testing';
+import { createTestApp } from '../testing/app';
+import { buildSong } from '../testing/factories';
+
+const t = await createTestApp();
+
+describe('GET /api/config', () => {
+  it('answers the public view of the default configuration and nothing more', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    const body = publicConfigSchema.strict().parse(res.json());
+    expect(body).toMatchObject({ siteName: 'Almanac', streamerName: 'Nova', streamerKey: 'nova', demo: true, authEnabled: true });
+    // The links page: live channel, two video channels, music streaming, two socials, short video, audio, chat, tips.
+    expect(body.links.map((l) => l.kind)).toEqual([
+      'twitch',
+      'youtube',
+      'youtube',
+      'spotify',
+      'twitter',
+      'instagram',
+      'tiktok',
+      'soundcloud',
+      'discord',
+      'tips',
+    ]);
+    expect(body.liveChannelUrl).toBe(`https://www.twitch.tv/${body.twitchChannel}`);
+  });
+
+  it('follows the environment', async () => {
+    const other = await createTestApp({
+      SITE_NAME: 'Lyra Archive',
+      STREAMER_NAME: 'Lyra',
+      STREAMER_KEY: 'lyra',
+      TWITCH_CHANNEL: 'lyra_live',
+      AUTH_ENABLED: 'false',
+      CREDIT_CREATOR: 'Fans of Lyra',
+    });
+    const body = (await other.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(body).toMatchObject({
+      siteName: 'Lyra Archive',
+      streamerName: 'Lyra',
+      streamerKey: 'lyra',
+      authEnabled: false,
+      twitchChannel: 'lyra_live',
+      liveChannelUrl: 'https://www.twitch.tv/lyra_live',
+      credit: { creator: 'Fans of Lyra', performer: 'Lyra' },
+    });
+    expect(body.links[0].label).toBe('Lyra on Twitch');
+
+    // The streamer key also decides which source values the list filters know.
+    const yt = await buildSong(other.db, { source: 'lyra_yt' });
+    const music = await buildSong(other.db, { source: 'lyra_music' });
+    const ids = async (url: string) =>
+      ((await other.app.inject({ method: 'GET', url })).json().content as { id: number }[]).map((m) => m.id).sort((a, b) => a - b);
+    expect(await ids('/api/media?sources=lyra_music')).toEqual([music.id]);
+    expect(await ids('/api/media?sources=nova_music')).toEqual([yt.id, music.id]);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('is ok while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(healthSchema.parse(res.json())).toEqual({ status: 'ok', database: true });
+  });
+
+  it('is 503 degraded once the database is gone', async () => {
+    const database = await createTestDatabase();
+    const { app } = await buildApp({ config: loadConfig({ DATA_DIR: '/tmp/almanac-test-unused' }), database, serveWeb: false });
+    try {
+      await app.ready();
+      await database.close();
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(healthSchema.parse(res.json())).toEqual({ status: 'degraded', database: false });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the OpenAPI document listing every read call', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const paths = Object.keys(doc.paths);
+    const expected = ['/api/tag', '/api/stats', '/api/live', '/api/config', '/api/health', '/api/media/daily'];
+    for (const kind of ['media', 'streams', 'playlists']) {
+      expected.push(`/api/${kind}`, `/api/${kind}/latest`, `/api/${kind}/top`, `/api/${kind}/random`, `/api/${kind}/{id}`);
+    }
+    expected.push('/api/clips', '/api/clips/top', '/api/clips/{id}', '/api/media/{id}/recommended', '/api/media/{id}/launchStream');
+    expect(paths).toEqual(expect.arrayContaining(expected));
+    expect(paths).not.toContain('/api/clips/latest');
+    expect(paths).not.toContain('/api/clips/random');
+    for (const path of expected) expect(doc.paths[path].get, path).toBeDefined();
+  });
+
+  it('documents the list filters as query parameters', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const names = doc.paths['/api/media'].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['page', 'size', 'providers', 'sources', 'tags', 'q', 'period', 'sort', 'lyrics', 'clippedBy', 'type']),
+    );
+  });
+
+  it('serves the interactive documentation page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing/here?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(errorSchema.strict().parse(res.json())).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No such path: GET /api/nothing/here',
+    });
+  });
+});
+
+describe('cross-origin writes', () => {
+  const post = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/anything', headers, payload: {} });
+
+  it('refuses a POST from another site with 403 JSON', async () => {
+    for (const origin of ['https://evil.example', 'http://localhost:3001', 'null']) {
+      const res = await post({ origin });
+      expect(res.statusCode, origin).toBe(403);
+      expect(errorSchema.parse(res.json())).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    }
+  });
+
+  it('lets a POST from our own origin through to routing', async () => {
+    const res = await post({ origin: 'http://localhost:3000' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('lets a POST whose Origin matches the Host it was sent to through', async () => {
+    const res = await post({ origin: 'https://almanac.example', host: 'almanac.example' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('lets a POST without Origin through (not a browser cross-site request)', async () => {
+    expect((await post({})).statusCode).toBe(404);
+  });
+
+  it('never blocks reads from another origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses other state-changing methods from another site', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/anything', headers: { origin: 'https://evil.example' } });
+      expect(res.statusCode, method).toBe(403);
+    }
+  });
+});
