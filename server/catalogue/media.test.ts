@@ -16,7 +16,7 @@ describe('GET /api/tag', () => {
   // Runs first, so the tag cache is filled from exactly these tags.
   it('lists every tag with id and name, sorted by name', async () => {
     const names = ['rock', 'Acoustic', 'Lo-fi', 'ballad', 'Zydeco'];
-    const built = [];
+    const built: { id: number; name: string }[] = [];
     for (const name of names) built.push(await buildTag(t.db, name));
     const { status, body } = await get('/api/tag');
     expect(status).toBe(200);
