@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './sandbox/accounts';
 
 /**
  * The one place that reads process.env. Every variable is validated at start; a bad or missing one
@@ -8,6 +9,9 @@ import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const secret = z.string().min(1);
+const youtubeChannel = z.string().regex(/^UC[A-Za-z0-9_-]{22}$/, 'must be a YouTube channel id (UC followed by 22 characters)');
 
 const envSchema = z
   .object({
@@ -43,6 +47,33 @@ const envSchema = z
     LINK_TIPS: url.default('https://streamelements.com/nova_almanac_demo/tip'),
     AUTH_ENABLED: bool.optional(),
     DEMO_SEED: bool.default(true),
+    // Providers. Unset base URLs are the real APIs in production and this server's sandbox in demo.
+    YOUTUBE_API_KEY: secret.optional(),
+    YOUTUBE_API_BASE: url.optional(),
+    YOUTUBE_CHANNEL_MAIN: youtubeChannel.optional(),
+    YOUTUBE_CHANNEL_MUSIC: youtubeChannel.optional(),
+    YOUTUBE_CHANNEL_DAILY: youtubeChannel.optional(),
+    YOUTUBE_CHANNEL_VOD: youtubeChannel.optional(),
+    SOUNDCLOUD_CLIENT_ID: secret.optional(),
+    SOUNDCLOUD_CLIENT_SECRET: secret.optional(),
+    SOUNDCLOUD_API_BASE: url.optional(),
+    SOUNDCLOUD_AUTH_BASE: url.optional(),
+    SOUNDCLOUD_USER_ID: z
+      .string()
+      .regex(/^(\d+|soundcloud:users:\d+)$/, 'must be a numeric user id or a soundcloud:users:<id> URN')
+      .optional(),
+    TWITCH_CLIENT_ID: secret.optional(),
+    TWITCH_CLIENT_SECRET: secret.optional(),
+    TWITCH_API_BASE: url.optional(),
+    TWITCH_AUTH_BASE: url.optional(),
+    PROVIDER_TIMEOUT_MS: int(100, 600_000).default(15_000),
+    PROVIDER_RETRIES: int(0, 10).default(3),
+    PROVIDER_BACKOFF_MS: int(0, 60_000).default(1_000),
+    // Jobs
+    SYNC_INTERVAL_MINUTES: int(0, 7 * 24 * 60).default(60),
+    SYNC_AT_START: bool.default(true),
+    SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    LIVE_POLL_SECONDS: int(0, 3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -50,6 +81,20 @@ const envSchema = z
     }
     if (env.ALMANAC_MODE === 'production' && !env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'is required in production mode' });
+    }
+    if (env.ALMANAC_MODE === 'production') {
+      // A provider's credentials are required as soon as something is to be read from it.
+      const youtubeChannels = [env.YOUTUBE_CHANNEL_MAIN, env.YOUTUBE_CHANNEL_MUSIC, env.YOUTUBE_CHANNEL_DAILY, env.YOUTUBE_CHANNEL_VOD];
+      const required: [keyof typeof env, boolean, string][] = [
+        ['YOUTUBE_API_KEY', youtubeChannels.some(Boolean), 'when a YOUTUBE_CHANNEL_* is set'],
+        ['SOUNDCLOUD_CLIENT_ID', Boolean(env.SOUNDCLOUD_USER_ID), 'when SOUNDCLOUD_USER_ID is set'],
+        ['SOUNDCLOUD_CLIENT_SECRET', Boolean(env.SOUNDCLOUD_USER_ID), 'when SOUNDCLOUD_USER_ID is set'],
+        ['TWITCH_CLIENT_ID', true, 'for the live check and the stream archive of TWITCH_CHANNEL'],
+        ['TWITCH_CLIENT_SECRET', true, 'for the live check and the stream archive of TWITCH_CHANNEL'],
+      ];
+      for (const [name, needed, why] of required) {
+        if (needed && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required in production mode ${why}` });
+      }
     }
   });
 
@@ -80,6 +125,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     demoSeed: e.DEMO_SEED,
+    providers: {
+      /** Unset API base URLs (null) point at this server's own sandbox (demo mode) */
+      sandbox: demo,
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      retries: e.PROVIDER_RETRIES,
+      backoffMs: e.PROVIDER_BACKOFF_MS,
+      youtube: {
+        apiKey: e.YOUTUBE_API_KEY ?? (demo ? DEMO_CREDENTIAL : null),
+        apiBase: e.YOUTUBE_API_BASE ?? (demo ? null : 'https://www.googleapis.com/youtube/v3'),
+        channels: {
+          main: e.YOUTUBE_CHANNEL_MAIN ?? (demo ? DEMO_ACCOUNTS.youtube.main : null),
+          music: e.YOUTUBE_CHANNEL_MUSIC ?? (demo ? DEMO_ACCOUNTS.youtube.music : null),
+          daily: e.YOUTUBE_CHANNEL_DAILY ?? (demo ? DEMO_ACCOUNTS.youtube.daily : null),
+          vod: e.YOUTUBE_CHANNEL_VOD ?? (demo ? DEMO_ACCOUNTS.youtube.vod : null),
+        },
+      },
+      soundcloud: {
+        clientId: e.SOUNDCLOUD_CLIENT_ID ?? (demo ? DEMO_CREDENTIAL : null),
+        clientSecret: e.SOUNDCLOUD_CLIENT_SECRET ?? (demo ? DEMO_CREDENTIAL : null),
+        apiBase: e.SOUNDCLOUD_API_BASE ?? (demo ? null : 'https://api.soundcloud.com'),
+        authBase: e.SOUNDCLOUD_AUTH_BASE ?? (demo ? null : 'https://secure.soundcloud.com'),
+        userId: e.SOUNDCLOUD_USER_ID ?? (demo ? DEMO_ACCOUNTS.soundcloud.userId : null),
+      },
+      twitch: {
+        clientId: e.TWITCH_CLIENT_ID ?? (demo ? DEMO_CREDENTIAL : null),
+        clientSecret: e.TWITCH_CLIENT_SECRET ?? (demo ? DEMO_CREDENTIAL : null),
+        apiBase: e.TWITCH_API_BASE ?? (demo ? null : 'https://api.twitch.tv/helix'),
+        authBase: e.TWITCH_AUTH_BASE ?? (demo ? null : 'https://id.twitch.tv/oauth2'),
+        channel: e.TWITCH_CHANNEL,
+      },
+    },
+    sync: {
+      /** 0: no periodic sync (on demand only) */
+      intervalMinutes: e.SYNC_INTERVAL_MINUTES,
+      atStart: e.SYNC_AT_START,
+      /** Lets POST /api/sync be called from elsewhere than this machine */
+      token: e.SYNC_TOKEN ?? null,
+    },
+    live: {
+      /** 0: no live check */
+      pollSeconds: e.LIVE_POLL_SECONDS,
+    },
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,
     site: {

@@ -1,0 +1,83 @@
+import type { Config } from '../config';
+import { DEFAULT_RETRY, type HttpOptions, type RetryPolicy } from './http';
+import { createSoundCloudClient, type SoundCloudClient } from './soundcloud/client';
+import { createTwitchClient, type TwitchClient } from './twitch/client';
+import { createYouTubeClient, type YouTubeClient } from './youtube/client';
+
+export { ProviderError } from './http';
+
+/** The provider clients; a client is absent when its credentials are not configured. */
+export interface Providers {
+  youtube: YouTubeClient | null;
+  soundcloud: SoundCloudClient | null;
+  twitch: TwitchClient | null;
+  /** For thumbnails: the same timeouts and retries */
+  http: Omit<HttpOptions, 'provider' | 'baseUrl'>;
+}
+
+export interface ProviderOverrides {
+  /**
+   * Origin of the server whose sandbox stands in for unset base URLs (demo mode), e.g.
+   * http://127.0.0.1:3000. Required when the config leaves a base URL to the sandbox.
+   */
+  sandboxOrigin?: string;
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Page sizes (tests use small ones to exercise paging) */
+  pageSize?: { youtube?: number; soundcloud?: number; twitch?: number };
+}
+
+const trim = (url: string) => url.replace(/\/+$/, '');
+
+export function createProviders(config: Config, overrides: ProviderOverrides = {}): Providers {
+  const p = config.providers;
+  const base = (configured: string | null, sandboxPath: string): string => {
+    if (configured) return trim(configured);
+    if (!overrides.sandboxOrigin)
+      throw new Error(`No base URL for ${sandboxPath}: the sandbox origin is not known yet (is the server listening?)`);
+    return `${trim(overrides.sandboxOrigin)}/sandbox/${sandboxPath}`;
+  };
+  const http = {
+    timeoutMs: overrides.timeoutMs ?? p.timeoutMs,
+    retry: { ...DEFAULT_RETRY, retries: p.retries, backoffMs: p.backoffMs, ...overrides.retry },
+    ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
+  };
+
+  const youtube =
+    p.youtube.apiKey !== null
+      ? createYouTubeClient({
+          apiKey: p.youtube.apiKey,
+          pageSize: overrides.pageSize?.youtube,
+          http: { ...http, baseUrl: base(p.youtube.apiBase, 'youtube/v3') },
+        })
+      : null;
+  const soundcloud =
+    p.soundcloud.clientId !== null && p.soundcloud.clientSecret !== null
+      ? createSoundCloudClient({
+          clientId: p.soundcloud.clientId,
+          clientSecret: p.soundcloud.clientSecret,
+          authBaseUrl: base(p.soundcloud.authBase, 'soundcloud'),
+          pageSize: overrides.pageSize?.soundcloud,
+          http: { ...http, baseUrl: base(p.soundcloud.apiBase, 'soundcloud') },
+        })
+      : null;
+  const twitch =
+    p.twitch.clientId !== null && p.twitch.clientSecret !== null
+      ? createTwitchClient({
+          clientId: p.twitch.clientId,
+          clientSecret: p.twitch.clientSecret,
+          authBaseUrl: base(p.twitch.authBase, 'twitch/oauth2'),
+          pageSize: overrides.pageSize?.twitch,
+          http: { ...http, baseUrl: base(p.twitch.apiBase, 'twitch/helix') },
+        })
+      : null;
+  return { youtube, soundcloud, twitch, http };
+}
+
+/** Where this server answers itself: the loopback address for a wildcard or loopback host. */
+export function selfOrigin(host: string, port: number): string {
+  const loopback = ['0.0.0.0', '::', '', 'localhost', '127.0.0.1'].includes(host);
+  if (loopback) return `http://127.0.0.1:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
