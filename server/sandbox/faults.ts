@@ -1,0 +1,58 @@
+/**
+ * Failures on demand for fault tests: a rule matches requests of one provider (optionally by path
+ * and method) and answers an error status, delays the answer, or both, for a number of requests.
+ */
+
+export type SandboxProvider = 'youtube' | 'soundcloud' | 'twitch' | 'twitch-oauth';
+
+export interface FaultRule {
+  provider: SandboxProvider;
+  /** Matches when the path (after /sandbox/<provider>) contains this text */
+  path?: string;
+  method?: 'GET' | 'POST';
+  /** Answer this status with the provider's error body instead of the real answer */
+  status?: number;
+  /** Retry-After header (seconds) sent with the status */
+  retryAfter?: number;
+  /** Wait this long before answering (a slow provider; with no status, the real answer follows) */
+  delayMs?: number;
+  /** How many matching requests fail; default 1, Infinity for all */
+  times?: number;
+}
+
+interface ActiveRule extends FaultRule {
+  remaining: number;
+  hits: number;
+}
+
+export class Faults {
+  private rules: ActiveRule[] = [];
+
+  /** Adds a rule; the answer counts the requests it has hit so far. */
+  inject(rule: FaultRule): { hits: () => number; remove: () => void } {
+    const active: ActiveRule = { ...rule, remaining: rule.times ?? 1, hits: 0 };
+    this.rules.push(active);
+    return {
+      hits: () => active.hits,
+      remove: () => {
+        this.rules = this.rules.filter((r) => r !== active);
+      },
+    };
+  }
+
+  clear() {
+    this.rules = [];
+  }
+
+  /** The first rule matching this request, used up by one; undefined when none applies. */
+  take(provider: SandboxProvider, method: string, path: string): FaultRule | undefined {
+    const rule = this.rules.find(
+      (r) => r.remaining > 0 && r.provider === provider && (!r.method || r.method === method) && (!r.path || path.includes(r.path)),
+    );
+    if (!rule) return undefined;
+    rule.remaining--;
+    rule.hits++;
+    if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+    return rule;
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { forbidden } from '../http/errors';
+import type { App } from '../http/types';
+import { isLoopback } from '../sync/access';
+import { soundcloudSandbox } from './soundcloud';
+import { type SandboxOptions, SandboxState } from './state';
+import { helixSandbox, twitchImages } from './twitch/helix';
+import { twitchOAuthSandbox } from './twitch/oauth2';
+import { youtubeSandbox } from './youtube';
+
+export type { FaultRule } from './faults';
+export { SandboxState } from './state';
+
+/**
+ * The providers' stand-ins (design: "The sandbox"), mounted under /sandbox/<provider> with the real
+ * path after it. Demo mode and tests mount it; production never does.
+ *
+ *   /sandbox/youtube/v3/...        YouTube Data API v3    (+ /sandbox/youtube/vi/... thumbnails)
+ *   /sandbox/soundcloud/...        SoundCloud API and its /oauth/token
+ *   /sandbox/twitch/helix/...      Twitch Helix           (+ /sandbox/twitch/images/...)
+ *   /sandbox/twitch/oauth2/...     id.twitch.tv/oauth2
+ *   /sandbox/control/...           faults, live stream, item changes (from this machine only)
+ */
+export interface Sandbox {
+  state: SandboxState;
+}
+
+/** OAuth endpoints take form bodies; the sandbox parses them itself (the app has no form parser). */
+function formBodies(app: App) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
+const faultBody = z.object({
+  provider: z.enum(['youtube', 'soundcloud', 'twitch', 'twitch-oauth']),
+  path: z.string().optional(),
+  method: z.enum(['GET', 'POST']).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+  retryAfter: z.number().int().min(0).optional(),
+  delayMs: z.number().int().min(0).max(120_000).optional(),
+  times: z.number().int().min(1).optional(),
+});
+
+const itemBody = z.object({
+  privacy: z.enum(['public', 'private', 'deleted']).optional(),
+  removed: z.boolean().optional(),
+  name: z.string().min(1).optional(),
+  views: z.number().int().min(0).optional(),
+  duration: z.number().int().min(0).optional(),
+});
+
+/** Changes the sandbox at run time: for end-to-end tests and for trying the site's reactions by hand. */
+function controlRoutes(app: App, state: SandboxState) {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request)) throw forbidden('The sandbox control is only reachable from this machine');
+  });
+  const hide = { hide: true };
+  app.post('/faults', { schema: { ...hide, body: faultBody } }, async (request) => {
+    state.faults.inject(request.body);
+    return { ok: true };
+  });
+  app.delete('/faults', { schema: hide }, async () => {
+    state.faults.clear();
+    return { ok: true };
+  });
+  app.post('/live', { schema: { ...hide, body: z.object({ title: z.string().min(1).optional() }).optional() } }, async (request) => {
+    state.goLive(request.body?.title);
+    return { live: true, title: state.live?.title };
+  });
+  app.delete('/live', { schema: hide }, async () => {
+    state.goOffline();
+    return { live: false };
+  });
+  app.post('/items/:remoteId', { schema: { ...hide, params: z.object({ remoteId: z.string() }), body: itemBody } }, async (request) => {
+    const { remoteId } = request.params;
+    const { privacy, removed, ...patch } = request.body;
+    if (removed === true) state.remove(remoteId);
+    if (removed === false) state.restore(remoteId);
+    if (privacy) state.setPrivacy(remoteId, privacy);
+    if (Object.keys(patch).length > 0) state.patch(remoteId, patch);
+    return { ok: true };
+  });
+  app.post('/tokens/expire', { schema: hide }, async () => {
+    state.tokens.expireAll();
+    return { ok: true };
+  });
+  app.post('/reset', { schema: hide }, async () => {
+    state.reset();
+    return { ok: true };
+  });
+}
+
+export async function registerSandbox(app: App, options: SandboxOptions): Promise<Sandbox> {
+  const state = new SandboxState(options);
+  await app.register(
+    async (sandbox: App) => {
+      formBodies(sandbox);
+      await sandbox.register(async (scope: App) => youtubeSandbox(scope, state), { prefix: '/youtube' });
+      await sandbox.register(async (scope: App) => soundcloudSandbox(scope, state), { prefix: '/soundcloud' });
+      await sandbox.register(async (scope: App) => helixSandbox(scope, state), { prefix: '/twitch/helix' });
+      await sandbox.register(async (scope: App) => twitchOAuthSandbox(scope, state), { prefix: '/twitch/oauth2' });
+      await sandbox.register(async (scope: App) => twitchImages(scope, state), { prefix: '/twitch' });
+      await sandbox.register(async (scope: App) => controlRoutes(scope, state), { prefix: '/control' });
+    },
+    { prefix: '/sandbox' },
+  );
+  return { state };
+}

@@ -1,0 +1,248 @@
+import type { SourceKind } from '../../common/enums';
+import { sourceKindOf } from '../../common/enums';
+import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
+import { DEMO_ACCOUNTS } from './accounts';
+import { Faults } from './faults';
+import { TokenRegistry } from './tokens';
+
+/**
+ * What the sandbox serves: the demo world as the providers would hold it, plus what tests and
+ * the control routes change at run time (items going private or away, renamed items, the live
+ * stream, injected faults, issued tokens).
+ */
+
+export type Privacy = 'public' | 'private' | 'deleted';
+export type ImageKind = 'media' | 'streams' | 'playlists' | 'clips';
+
+export interface ItemPatch {
+  name?: string;
+  duration?: number;
+  views?: number;
+}
+
+export interface DemoUser {
+  id: string;
+  login: string;
+  displayName: string;
+  /** Shown on the sandbox authorize page */
+  description: string;
+  email: string;
+}
+
+export interface SandboxOptions {
+  world: World;
+  /** The Twitch login of the streamer (config TWITCH_CHANNEL) */
+  twitchLogin: string;
+  streamerName: string;
+}
+
+export interface LoggedRequest {
+  provider: string;
+  method: string;
+  path: string;
+}
+
+const FOREIGN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A stable 11-character id from a string (videos of other channels placed in community playlists). */
+function foreignId(seed: string): string {
+  let h = 2166136261;
+  let out = '';
+  for (let i = 0; out.length < 11; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i % seed.length) ^ i, 16777619) >>> 0;
+    out += FOREIGN_ALPHABET[h % 64];
+  }
+  return out;
+}
+
+export interface ForeignVideo {
+  remoteId: string;
+  name: string;
+  channelId: string;
+  channelTitle: string;
+}
+
+export class SandboxState {
+  readonly world: World;
+  readonly twitchLogin: string;
+  readonly streamerName: string;
+  readonly faults = new Faults();
+  readonly tokens = new TokenRegistry();
+  readonly requests: LoggedRequest[] = [];
+  private readonly privacy = new Map<string, Privacy>();
+  private readonly removed = new Set<string>();
+  private readonly patches = new Map<string, ItemPatch>();
+  private readonly images = new Map<string, { kind: ImageKind; file: string }>();
+  live: { id: string; title: string; startedAt: Date; viewers: number } | null = null;
+  /** The accounts a visitor can sign in as on the sandbox authorize page */
+  readonly users: DemoUser[];
+
+  constructor(options: SandboxOptions) {
+    this.world = options.world;
+    this.twitchLogin = options.twitchLogin;
+    this.streamerName = options.streamerName;
+    this.users = [
+      {
+        id: DEMO_ACCOUNTS.twitch.userId,
+        login: options.twitchLogin,
+        displayName: options.streamerName,
+        description: 'The streamer',
+        email: `${options.twitchLogin}@example.com`,
+      },
+      {
+        id: '938000101',
+        login: 'demo_viewer',
+        displayName: 'demo_viewer',
+        description: 'A viewer: likes, edits, requests',
+        email: 'viewer@example.com',
+      },
+      {
+        id: '938000102',
+        login: 'demo_admin',
+        displayName: 'demo_admin',
+        description: 'An admin: approves edits and runs the queue',
+        email: 'admin@example.com',
+      },
+    ];
+    const register = (kind: ImageKind, items: { remoteId: string; thumbnail: string }[]) => {
+      for (const item of items) this.images.set(item.remoteId, { kind, file: item.thumbnail });
+    };
+    register('media', this.world.songs);
+    register('streams', this.world.streams);
+    register('playlists', this.world.playlists);
+    register('clips', this.world.clips);
+  }
+
+  log(provider: string, method: string, path: string) {
+    this.requests.push({ provider, method, path });
+    if (this.requests.length > 5000) this.requests.splice(0, 1000);
+  }
+
+  // --- changes at run time -------------------------------------------------------------------
+
+  setPrivacy(remoteId: string, privacy: Privacy) {
+    if (privacy === 'public') this.privacy.delete(remoteId);
+    else this.privacy.set(remoteId, privacy);
+  }
+
+  /** The item is gone from every listing (deleted outright, or taken out of its channel). */
+  remove(remoteId: string) {
+    this.removed.add(remoteId);
+  }
+
+  restore(remoteId: string) {
+    this.removed.delete(remoteId);
+    this.privacy.delete(remoteId);
+  }
+
+  patch(remoteId: string, patch: ItemPatch) {
+    this.patches.set(remoteId, { ...this.patches.get(remoteId), ...patch });
+  }
+
+  goLive(title = `${this.streamerName} is live: songs and chat`, startedAt = new Date(Date.now() - 45 * 60_000)) {
+    this.live = { id: '938777000', title, startedAt, viewers: 1234 };
+  }
+
+  goOffline() {
+    this.live = null;
+  }
+
+  /** Back to the world as built: no changes, faults, tokens or live stream. */
+  reset() {
+    this.privacy.clear();
+    this.removed.clear();
+    this.patches.clear();
+    this.faults.clear();
+    this.tokens.clear();
+    this.requests.length = 0;
+    this.live = null;
+  }
+
+  // --- reading, with the changes applied --------------------------------------------------------
+
+  privacyOf(remoteId: string): Privacy {
+    return this.privacy.get(remoteId) ?? 'public';
+  }
+
+  isListed(remoteId: string): boolean {
+    return !this.removed.has(remoteId);
+  }
+
+  /** Public and not removed: what a listing with an app credential shows in full. */
+  isVisible(remoteId: string): boolean {
+    return this.isListed(remoteId) && this.privacyOf(remoteId) === 'public';
+  }
+
+  private apply<T extends { remoteId: string; name: string; views: number }>(item: T): T {
+    const patch = this.patches.get(item.remoteId);
+    return patch ? { ...item, ...patch } : item;
+  }
+
+  image(remoteId: string): { kind: ImageKind; file: string } | undefined {
+    return this.images.get(remoteId);
+  }
+
+  /** Songs uploaded to a channel of this source kind (yt, music, daily on YouTube; sc on SoundCloud), newest first. */
+  songs(kind: SourceKind): WorldSong[] {
+    return this.world.songs
+      .filter((s) => sourceKindOf(s.source) === kind && this.isListed(s.remoteId))
+      .map((s) => this.apply(s))
+      .sort((a, b) => b.uploadedAt.getTime() - a.uploadedAt.getTime());
+  }
+
+  song(remoteId: string): WorldSong | undefined {
+    const song = this.world.songs.find((s) => s.remoteId === remoteId);
+    return song && this.isListed(remoteId) ? this.apply(song) : undefined;
+  }
+
+  streams(provider: WorldStream['provider']): WorldStream[] {
+    return this.world.streams
+      .filter((s) => s.provider === provider && this.isListed(s.remoteId))
+      .map((s) => this.apply(s))
+      .sort((a, b) => b.uploadedAt.getTime() - a.uploadedAt.getTime());
+  }
+
+  stream(remoteId: string): WorldStream | undefined {
+    const stream = this.world.streams.find((s) => s.remoteId === remoteId);
+    return stream && this.isListed(remoteId) ? this.apply(stream) : undefined;
+  }
+
+  /** Clips, most viewed first (how Helix orders clips without a date range). */
+  clips(): WorldClip[] {
+    return this.world.clips
+      .filter((c) => this.isVisible(c.remoteId))
+      .map((c) => this.apply(c))
+      .sort((a, b) => b.views - a.views || a.remoteId.localeCompare(b.remoteId));
+  }
+
+  playlists(filter: (p: WorldPlaylist) => boolean): WorldPlaylist[] {
+    return this.world.playlists.filter((p) => filter(p) && this.isVisible(p.remoteId)).map((p) => this.apply(p));
+  }
+
+  playlist(remoteId: string): WorldPlaylist | undefined {
+    const playlist = this.world.playlists.find((p) => p.remoteId === remoteId);
+    return playlist && this.isVisible(remoteId) ? this.apply(playlist) : undefined;
+  }
+
+  /**
+   * The entries of a playlist in order. Community playlists also hold a few videos of other
+   * channels (what an import skips).
+   */
+  playlistEntries(playlist: WorldPlaylist): (WorldSong | ForeignVideo)[] {
+    const songs = playlist.songs.map((id) => this.song(id)).filter((s): s is WorldSong => s !== undefined);
+    if (playlist.type !== 'community') return songs;
+    const out: (WorldSong | ForeignVideo)[] = [...songs];
+    for (const [n, at] of [
+      [1, 1],
+      [2, 4],
+    ] as const) {
+      out.splice(Math.min(at, out.length), 0, {
+        remoteId: foreignId(`${playlist.remoteId}:${n}`),
+        name: `Someone else's cover #${n}`,
+        channelId: 'UCSomeoneElse00000000000',
+        channelTitle: 'Someone Else',
+      });
+    }
+    return out;
+  }
+}
