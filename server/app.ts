@@ -18,11 +18,18 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { buildWorld, type World } from './demo/world';
 import { HttpError } from './http/errors';
 import type { App } from './http/types';
+import { createJobRunner, type JobRunner } from './jobs/runner';
+import { liveStaleAfterMs } from './live/poll';
 import { liveRoutes } from './live/routes';
+import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
+import { registerSandbox, type Sandbox } from './sandbox';
 import { siteRoutes } from './site/routes';
 import { statsRoutes } from './stats/routes';
+import { syncRoutes } from './sync/routes';
+import { createSyncService, type SyncService } from './sync/service';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const WEB_DIST = path.join(root, 'dist', 'web');
@@ -32,6 +39,12 @@ export interface AppContext {
   config: Config;
   database: Database;
   catalogue: CatalogueService;
+  /** The providers' stand-ins (demo mode and tests), with their run-time state */
+  sandbox: Sandbox | null;
+  /** Provider clients, made on first use (in demo mode they need the listening address) */
+  providers: () => Providers;
+  sync: SyncService;
+  jobs: JobRunner;
 }
 
 export interface BuildOptions {
@@ -41,6 +54,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Serve the built web app (dist/web) when present */
   serveWeb?: boolean;
+  /** The world the sandbox serves (default: the demo world); tests pass small ones */
+  sandboxWorld?: World;
+  /** Provider client settings for tests: page sizes, retry timing */
+  providerOverrides?: ProviderOverrides;
+  /** Fetch thumbnails when syncing (default true) */
+  thumbnails?: boolean;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -140,8 +159,27 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const catalogue = createCatalogueService(database.db, config);
   catalogueRoutes(app, catalogue);
   statsRoutes(app, database.db);
-  liveRoutes(app, database.db);
+  liveRoutes(app, database.db, { staleAfterMs: liveStaleAfterMs(config.live.pollSeconds) });
   siteRoutes(app, config, database.db);
+
+  const sandbox = config.demo
+    ? await registerSandbox(app, {
+        world: options.sandboxWorld ?? buildWorld({ streamerKey: config.site.streamerKey, now: new Date() }),
+        twitchLogin: config.site.twitchChannel,
+        streamerName: config.site.streamerName,
+      })
+    : null;
+  let providers: Providers | undefined;
+  const getProviders = (): Providers => {
+    // The sandbox answers on whatever address the server listens on (port 0 in tests).
+    const address = app.server.address();
+    const sandboxOrigin = address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
+    providers ??= createProviders(config, { sandboxOrigin, ...options.providerOverrides });
+    return providers;
+  };
+  const jobs = createJobRunner({ database, log: app.log });
+  const sync = createSyncService({ database, config, providers: getProviders, jobs, log: app.log, thumbnails: options.thumbnails });
+  syncRoutes(app, sync, config);
 
   const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
@@ -177,7 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
   });
 
-  return { app, context: { config, database, catalogue } };
+  return { app, context: { config, database, catalogue, sandbox, providers: getProviders, sync, jobs } };
 }
 
 function httpStatusName(status: number): string {

@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobRuns } from '../db/schema';
+import { createJobLocks } from './lock';
+
+/**
+ * Periodic jobs run in-process (design: "Real time and jobs"). With several instances exactly one
+ * runs each job: the run holds the job's advisory lock, and the time of the last run, shared in
+ * `job_runs`, keeps the other instances from running it again within the interval.
+ */
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface JobDefinition {
+  name: string;
+  /** Time between runs; 0 runs it only on demand */
+  intervalMs: number;
+  /** Run when the runner starts (if no instance ran it within the interval) */
+  runAtStart: boolean;
+  /** Its answer is stored as the run's report */
+  run(): Promise<unknown>;
+}
+
+export interface JobRun {
+  name: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  ok: boolean | null;
+  report: unknown;
+  error: string | null;
+}
+
+/** The job is running already, here or in another instance. */
+export class JobBusyError extends Error {
+  constructor(readonly job: string) {
+    super(`The ${job} job is already running`);
+  }
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+export function createJobRunner(options: { database: Database; log: Logger }) {
+  const { database, log } = options;
+  const db = database.db;
+  const locks = createJobLocks(database);
+  const timers = new Map<string, NodeJS.Timeout>();
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+
+  async function lastRun(name: string): Promise<JobRun | null> {
+    const [row] = await db.select().from(jobRuns).where(eq(jobRuns.name, name)).limit(1);
+    return row ?? null;
+  }
+
+  async function record(name: string, fields: Partial<typeof jobRuns.$inferInsert> & { startedAt: Date }) {
+    await db
+      .insert(jobRuns)
+      .values({ name, ...fields })
+      .onConflictDoUpdate({ target: jobRuns.name, set: fields });
+  }
+
+  /**
+   * Runs `work` holding the job's lock and records the run. Throws JobBusyError when the job runs
+   * elsewhere; `unlessRanWithinMs` skips the run (answering null) when one finished that recently.
+   */
+  async function runExclusive<R>(name: string, work: () => Promise<R>, unlessRanWithinMs = 0): Promise<R | null> {
+    const lock = await locks.tryAcquire(name);
+    if (!lock) throw new JobBusyError(name);
+    const task = (async () => {
+      try {
+        if (unlessRanWithinMs > 0) {
+          const last = await lastRun(name);
+          if (last?.finishedAt && Date.now() - last.finishedAt.getTime() < unlessRanWithinMs) return null;
+        }
+        const startedAt = new Date();
+        await record(name, { startedAt, finishedAt: null, ok: null, error: null });
+        try {
+          const result = await work();
+          await record(name, { startedAt, finishedAt: new Date(), ok: true, report: result ?? null, error: null });
+          return result;
+        } catch (error) {
+          await record(name, { startedAt, finishedAt: new Date(), ok: false, error: (error as Error).message }).catch(() => {});
+          throw error;
+        }
+      } finally {
+        await lock.release();
+      }
+    })();
+    running.add(task);
+    try {
+      return await task;
+    } finally {
+      running.delete(task);
+    }
+  }
+
+  function schedule(job: JobDefinition, delayMs: number) {
+    if (stopped || job.intervalMs <= 0) return;
+    const timer = setTimeout(() => void tick(job), delayMs);
+    timers.set(job.name, timer);
+  }
+
+  async function tick(job: JobDefinition) {
+    try {
+      // 90%: a run that another instance finished a moment before our interval is up still counts.
+      await runExclusive(job.name, job.run, job.intervalMs * 0.9);
+    } catch (error) {
+      if (!(error instanceof JobBusyError)) log.error(`job ${job.name} failed: ${(error as Error).message}`);
+    } finally {
+      schedule(job, job.intervalMs);
+    }
+  }
+
+  return {
+    runExclusive,
+    lastRun,
+    isRunningHere: (name: string) => locks.isHeldHere(name),
+
+    /** Starts the periodic jobs; those with runAtStart tick at once. */
+    start(jobs: JobDefinition[]) {
+      stopped = false;
+      for (const job of jobs) {
+        if (job.intervalMs <= 0 && !job.runAtStart) continue;
+        if (job.runAtStart) {
+          const first = setTimeout(() => void tick(job), 0);
+          timers.set(job.name, first);
+        } else {
+          schedule(job, job.intervalMs);
+        }
+      }
+    },
+
+    /** No new runs; waits for the ones under way. */
+    async stop() {
+      stopped = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+}

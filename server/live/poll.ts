@@ -1,0 +1,45 @@
+import type { Db } from '../db/client';
+import { liveStatus } from '../db/schema';
+import type { JobDefinition } from '../jobs/runner';
+import type { TwitchClient } from '../providers/twitch/client';
+
+/**
+ * The live indicator's background check: asks Twitch whether the channel is live and stores the
+ * answer in `live_status`, which is all `/api/live` reads. A failed check leaves the last answer,
+ * which the route stops trusting once it is too old.
+ */
+
+export const LIVE_JOB = 'live';
+
+export async function pollLive(db: Db, twitch: TwitchClient, login: string) {
+  const stream = await twitch.liveStream(login);
+  const row = {
+    live: stream !== null,
+    title: stream?.title ?? null,
+    startedAt: stream?.startedAt ?? null,
+    checkedAt: new Date(),
+  };
+  await db
+    .insert(liveStatus)
+    .values({ id: 1, ...row })
+    .onConflictDoUpdate({ target: liveStatus.id, set: row });
+  return { live: row.live, title: row.title, startedAt: row.startedAt?.toISOString() ?? null };
+}
+
+export function liveJob(options: { db: Db; twitch: () => TwitchClient | null; login: string; pollSeconds: number }): JobDefinition {
+  return {
+    name: LIVE_JOB,
+    intervalMs: options.pollSeconds * 1000,
+    runAtStart: options.pollSeconds > 0,
+    async run() {
+      const twitch = options.twitch();
+      if (!twitch) return { skipped: 'Twitch is not configured' };
+      return pollLive(options.db, twitch, options.login);
+    },
+  };
+}
+
+/** A stored answer older than this is not shown as live (the checks have been failing). */
+export function liveStaleAfterMs(pollSeconds: number): number {
+  return Math.max(5 * 60_000, pollSeconds * 3 * 1000);
+}

@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import { forbidden } from '../http/errors';
+
+/**
+ * Who may trigger a sync (and import playlists) over HTTP until admin accounts exist: a caller
+ * presenting SYNC_TOKEN, or, in demo mode, a caller on this machine (the CLI asking the running
+ * server). The accounts work replaces the second rule with "an admin is logged in".
+ */
+
+/** A request that reached us directly from this machine: loopback socket, no proxy in between. */
+export function isLoopback(request: FastifyRequest): boolean {
+  // The socket address, not request.ip: with trustProxy a client could claim any address.
+  const address = request.raw.socket.remoteAddress ?? '';
+  const local = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return local && !forwarded;
+}
+
+function tokenMatches(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The token from `Authorization: Bearer <token>` or `X-Sync-Token`. */
+function presentedToken(request: FastifyRequest): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers['x-sync-token'];
+  return bearer ?? (Array.isArray(header) ? header[0] : header);
+}
+
+export function assertSyncAllowed(config: Config, request: FastifyRequest) {
+  if (config.sync.token && tokenMatches(config.sync.token, presentedToken(request))) return;
+  if (config.demo && isLoopback(request)) return;
+  throw forbidden(
+    config.demo
+      ? 'Sync can be started from this machine, or with the SYNC_TOKEN (Authorization: Bearer <token>)'
+      : 'Sync needs the SYNC_TOKEN (Authorization: Bearer <token>)',
+  );
+}
