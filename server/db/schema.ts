@@ -48,6 +48,12 @@ const catalogueItem = {
   ...timestamps,
 };
 
+/*
+ * Sorted indexes are `DESC NULLS FIRST`, which is what `ORDER BY x DESC` (drizzle's `desc(x)`) means in
+ * PostgreSQL; a `DESC NULLS LAST` index cannot serve that order, and every latest/top list became a
+ * full scan and sort (see migration 0003).
+ */
+
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
@@ -63,8 +69,8 @@ export const streams = pgTable(
   },
   (t) => [
     uniqueIndex('streams_provider_remote_uq').on(t.provider, t.remoteId),
-    index('streams_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
-    index('streams_views_idx').on(t.views.desc(), t.id.desc()),
+    index('streams_uploaded_idx').on(t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('streams_views_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('streams_tags_idx').using('gin', t.tagIds),
     index('streams_search_idx').using('gin', t.searchVector),
     index('streams_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
@@ -85,8 +91,8 @@ export const media = pgTable(
   },
   (t) => [
     uniqueIndex('media_provider_remote_uq').on(t.provider, t.remoteId),
-    index('media_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
-    index('media_views_idx').on(t.views.desc(), t.id.desc()),
+    index('media_uploaded_idx').on(t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('media_views_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('media_stream_idx').on(t.streamId),
     index('media_tags_idx').using('gin', t.tagIds),
     index('media_search_idx').using('gin', t.searchVector),
@@ -107,8 +113,8 @@ export const playlists = pgTable(
   },
   (t) => [
     uniqueIndex('playlists_provider_remote_uq').on(t.provider, t.remoteId),
-    index('playlists_type_updated_idx').on(t.type, t.lastUpdated.desc()),
-    index('playlists_updated_idx').on(t.lastUpdated.desc(), t.id.desc()),
+    index('playlists_type_updated_idx').on(t.type, t.lastUpdated.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('playlists_updated_idx').on(t.lastUpdated.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('playlists_stream_idx').on(t.streamId),
     index('playlists_tags_idx').using('gin', t.tagIds),
     index('playlists_search_idx').using('gin', t.searchVector),
@@ -144,8 +150,8 @@ export const clips = pgTable(
   },
   (t) => [
     uniqueIndex('clips_provider_remote_uq').on(t.provider, t.remoteId),
-    index('clips_uploaded_idx').on(t.uploadedAt.desc(), t.id.desc()),
-    index('clips_views_idx').on(t.views.desc(), t.id.desc()),
+    index('clips_uploaded_idx').on(t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('clips_views_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('clips_stream_idx').on(t.streamId),
     index('clips_creator_idx').on(sql`lower(${t.creatorName})`),
     index('clips_tags_idx').using('gin', t.tagIds),
