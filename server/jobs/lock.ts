@@ -24,8 +24,12 @@ export function lockKey(name: string): number {
 
 export type JobLocks = ReturnType<typeof createJobLocks>;
 
+/** Jobs held in this process, per database: every runner of a process shares them. */
+const heldHere = new WeakMap<object, Set<string>>();
+
 export function createJobLocks(database: Database) {
-  const held = new Set<string>();
+  const held = heldHere.get(database.db) ?? new Set<string>();
+  heldHere.set(database.db, held);
 
   async function tryAdvisory(name: string): Promise<HeldLock | null> {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
