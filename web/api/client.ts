@@ -1,0 +1,80 @@
+import { type ApiError as ApiErrorBody, errorSchema } from '../../common/api';
+
+/** A failed API call: the HTTP status and, when the server sent one, its error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `{statusCode, error, message}` body; absent for network failures and non-JSON answers. */
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(status: number, body: ApiErrorBody | undefined, fallback: string) {
+    super(body?.message ?? fallback);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export type QueryParams = Record<string, QueryValue>;
+
+/**
+ * `?a=1&providers=youtube&providers=sound_cloud`: arrays become repeated keys (the API's repeatable
+ * filters); undefined, null and empty strings are left out.
+ */
+export function toQueryString(params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null || item === '') continue;
+      search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
+  try {
+    const parsed = errorSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** One call to our API. Resolves with the parsed JSON (undefined for an empty answer); throws ApiError otherwise. */
+export async function apiRequest<T>(path: string, { method = 'GET', params, body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${path}${toQueryString(params)}`, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, undefined, 'Network error: the server could not be reached');
+  }
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response), `Request failed with status ${response.status}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>(path, { params, signal });
+export const apiPost = <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>(path, { method: 'POST', body, params });
+export const apiDelete = <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' });
+
+/** True when the call failed because the caller cancelled it (navigation, a newer filter): never worth a toast. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

@@ -1,0 +1,45 @@
+import { Box } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import { THUMBNAIL } from '../../common/constants';
+import type { EntityKind } from '../../common/enums';
+import classes from './Thumbnail.module.css';
+
+/** Thumbnails live under /images/thumbnails/{media|streams|playlists|clips}/{file} (spec 3). */
+export function thumbnailUrl(kind: EntityKind, thumbnail: string | null): string | undefined {
+  return thumbnail ? `/images/thumbnails/${kind}/${encodeURIComponent(thumbnail)}` : undefined;
+}
+
+interface ThumbnailProps {
+  kind: EntityKind;
+  thumbnail: string | null;
+  alt: string;
+  /** Eager for the one image above the fold (home's last stream) */
+  eager?: boolean;
+}
+
+/** 16:9 image at 320x180, lazy-loaded; a neutral placeholder when there is none or it fails to load. */
+export function Thumbnail({ kind, thumbnail, alt, eager = false }: ThumbnailProps) {
+  const src = thumbnailUrl(kind, thumbnail);
+  const [failed, setFailed] = useState(false);
+  return (
+    <Box className={classes.frame}>
+      {src && !failed ? (
+        <img
+          className={classes.image}
+          src={src}
+          alt={alt}
+          width={THUMBNAIL.width}
+          height={THUMBNAIL.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <div className={classes.placeholder} role="img" aria-label={alt}>
+          <IconPhotoOff size={32} stroke={1.4} aria-hidden />
+        </div>
+      )}
+    </Box>
+  );
+}

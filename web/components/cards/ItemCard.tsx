@@ -1,0 +1,56 @@
+import { Badge, Card, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { EntityKind } from '../../../common/enums';
+import { Thumbnail } from '../Thumbnail';
+import classes from './ItemCard.module.css';
+
+export type DetailPath = '/media/$id' | '/streams/$id' | '/playlists/$id' | '/clips/$id';
+
+interface ItemCardProps {
+  kind: EntityKind;
+  to: DetailPath;
+  id: number;
+  name: string;
+  thumbnail: string | null;
+  /** Shown over the thumbnail's corner: a duration or an item count */
+  corner?: string;
+  /** Small lines under the title */
+  meta: ReactNode;
+}
+
+/**
+ * The shared card: thumbnail, title and meta lines. The title is the card's one link, stretched
+ * over the whole card so it is clickable anywhere yet read once by screen readers.
+ */
+export function ItemCard({ kind, to, id, name, thumbnail, corner, meta }: ItemCardProps) {
+  return (
+    <Card className={classes.card} h="100%" data-testid="item-card">
+      <Card.Section className={classes.media}>
+        <Thumbnail kind={kind} thumbnail={thumbnail} alt="" />
+        {corner ? (
+          <Badge className={classes.corner} variant="filled" color="dark" radius="sm" size="sm">
+            {corner}
+          </Badge>
+        ) : null}
+      </Card.Section>
+      <Text component="h3" fw={600} fz="md" lh={1.3} mt="sm" lineClamp={2}>
+        <Link to={to} params={{ id }} className={classes.link}>
+          {name}
+        </Link>
+      </Text>
+      <Group gap={6} mt={6} fz="sm" c="dimmed" className={classes.meta}>
+        {meta}
+      </Group>
+    </Card>
+  );
+}
+
+/** A middle dot between meta items. */
+export function Dot() {
+  return (
+    <Text span inherit aria-hidden>
+      ·
+    </Text>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, Group, MultiSelect, Paper, SimpleGrid } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import {
+  FILTER_SOURCE_DESCRIPTIONS,
+  FILTER_SOURCE_KINDS,
+  PROVIDER_LABELS,
+  type Provider,
+  sourceKindOf,
+  sourceLabel,
+  sourceValue,
+} from '../../../common/enums';
+import { useConfig } from '../../api/config';
+import type { CatalogueFilter } from '../../lib/filters';
+import { multiSelectDefaults } from './selectDefaults';
+import { TagSelect } from './TagSelect';
+
+interface FilterBarProps {
+  /** The applied filter (from the URL); the selections re-initialise whenever it changes */
+  filter: CatalogueFilter;
+  /** Providers this kind of list accepts */
+  providers: readonly Provider[];
+  onApply: (filter: CatalogueFilter) => void;
+}
+
+const EMPTY: CatalogueFilter = { providers: [], sources: [], tags: [] };
+
+/** Spec 2 "Filter bar": Providers, Channels and Tags, then APPLY or CLEAR (which also applies). */
+export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
+  const { streamerKey, streamerName } = useConfig();
+  const [draft, setDraft] = useState(filter);
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-initialise only when the applied filter's value changes
+  useEffect(() => setDraft(filter), [filterKey]);
+
+  const providerOptions = providers.map((provider) => ({ value: provider, label: PROVIDER_LABELS[provider] }));
+  const channelOptions = FILTER_SOURCE_KINDS.map((kind) => {
+    const value = sourceValue(streamerKey, kind);
+    return { value, label: sourceLabel(streamerName, value) };
+  });
+
+  return (
+    <Paper
+      withBorder
+      p="md"
+      mb="lg"
+      radius="md"
+      component="form"
+      aria-label="Filter"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(draft);
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <MultiSelect
+          {...multiSelectDefaults}
+          label="Providers"
+          placeholder={draft.providers.length ? undefined : 'Select Providers..'}
+          data={providerOptions}
+          value={draft.providers}
+          onChange={(next) => setDraft({ ...draft, providers: next as Provider[] })}
+        />
+        <MultiSelect
+          {...multiSelectDefaults}
+          label="Channels"
+          placeholder={draft.sources.length ? undefined : 'Select Channels..'}
+          data={channelOptions}
+          value={draft.sources}
+          onChange={(next) => setDraft({ ...draft, sources: next })}
+          renderOption={({ option }) => <ChannelOption label={option.label} value={option.value} />}
+        />
+        <TagSelect value={draft.tags} onChange={(tags) => setDraft({ ...draft, tags })} />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md" gap="sm">
+        <Button type="submit">APPLY</Button>
+        <Button
+          variant="default"
+          onClick={() => {
+            setDraft(EMPTY);
+            onApply(EMPTY);
+          }}
+        >
+          CLEAR
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** "Nova Music" with what it stands for ("Music channel") underneath. */
+function ChannelOption({ label, value }: { label: string; value: string }) {
+  const kind = sourceKindOf(value);
+  const description =
+    kind && kind in FILTER_SOURCE_DESCRIPTIONS ? FILTER_SOURCE_DESCRIPTIONS[kind as keyof typeof FILTER_SOURCE_DESCRIPTIONS] : '';
+  return (
+    <div>
+      <div>{label}</div>
+      <div style={{ fontSize: 'var(--mantine-font-size-xs)', opacity: 0.7 }}>{description}</div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBroadcast } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Stream } from '../../../common/api';
+import { PROVIDER_LABELS, sourceLabel } from '../../../common/enums';
+import { formatDuration } from '../../../common/format';
+import { useConfig } from '../../api/config';
+import { useLive } from '../../api/site';
+import { lastStreamQuery } from '../../api/streams';
+import { streamEmbed } from '../../lib/embed';
+import { EmbedFacade } from '../EmbedFacade';
+import { EmphasisHeader } from '../EmphasisHeader';
+import { Thumbnail } from '../Thumbnail';
+import { TimeAgo } from '../TimeAgo';
+import classes from './LiveOrLastStream.module.css';
+
+/** When the streamer is live: a banner and the live player; otherwise the last stream with its player (spec 2 "Home"). */
+export function LiveOrLastStream() {
+  const live = useLive();
+  if (live.isPending) return <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" />;
+  return live.data?.live ? <LiveNow title={live.data.title} startedAt={live.data.startedAt} /> : <LastStream />;
+}
+
+function LiveNow({ title, startedAt }: { title: string | null; startedAt: string | null }) {
+  const { streamerName, twitchChannel, liveChannelUrl } = useConfig();
+  return (
+    <section aria-label="Live now">
+      <Alert
+        variant="filled"
+        color="red"
+        radius="md"
+        mb="md"
+        icon={<IconBroadcast />}
+        title={`${streamerName} is live now!`}
+        data-testid="live-banner"
+      >
+        <Text size="sm">
+          {title ?? 'Come hang out in chat.'}
+          {startedAt ? (
+            <>
+              {' · '}
+              <TimeAgo date={startedAt} prefix="started" />
+            </>
+          ) : null}{' '}
+          <Anchor href={liveChannelUrl} target="_blank" rel="noopener noreferrer" c="white" underline="always" inherit>
+            Open on Twitch
+          </Anchor>
+        </Text>
+      </Alert>
+      <EmbedFacade
+        target={{ kind: 'twitch-channel', channel: twitchChannel }}
+        title={`${streamerName} live`}
+        poster={
+          <div className={classes.livePoster}>
+            <Badge color="red" size="xl" variant="filled">
+              LIVE
+            </Badge>
+          </div>
+        }
+      />
+    </section>
+  );
+}
+
+function LastStream() {
+  const last = useQuery(lastStreamQuery);
+  return (
+    <section aria-label="Last stream">
+      <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />
+      {last.isPending ? <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" /> : null}
+      {last.isError ? (
+        <Text c="red" role="alert">
+          An error occurred when loading streams
+        </Text>
+      ) : null}
+      {last.data ? <LastStreamCard stream={last.data} /> : null}
+      {last.data === null ? <Text c="dimmed">No streams found</Text> : null}
+    </section>
+  );
+}
+
+function LastStreamCard({ stream }: { stream: Stream }) {
+  const { streamerName } = useConfig();
+  const target = streamEmbed(stream);
+  const poster = <Thumbnail kind="streams" thumbnail={stream.thumbnail} alt="" eager />;
+  return (
+    <Card p={0} radius="md" withBorder>
+      {target ? <EmbedFacade target={target} title={stream.name} poster={poster} /> : poster}
+      <Stack gap={4} p="md">
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/streams/$id" params={{ id: stream.id }} />}
+          fw={700}
+          fz="lg"
+          c="var(--mantine-color-text)"
+        >
+          {stream.name}
+        </Anchor>
+        <Group gap={6} fz="sm" c="dimmed">
+          <TimeAgo date={stream.uploadedAt} />
+          <span aria-hidden>·</span>
+          <span>{formatDuration(stream.duration)}</span>
+          <span aria-hidden>·</span>
+          <span>
+            {PROVIDER_LABELS[stream.provider]} · {sourceLabel(streamerName, stream.source)}
+          </span>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { Brand } from './Brand';
+import { ChannelButtons } from './ChannelButtons';
+import { DesktopMenu } from './DesktopMenu';
+import { MobileMenu } from './MobileMenu';
+import { NavSearch, SearchPopover } from './NavSearch';
+import { SiteFooter } from './SiteFooter';
+import { UserMenu } from './UserMenu';
+
+/**
+ * The shell: a header with the menu tree (a burger drawer below the lg breakpoint, 1200 px, where
+ * the full bar no longer fits), the page, and the footer. The search box sits in the bar from xl
+ * (1408 px); between lg and xl it opens from a search button.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 300, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }} padding={0}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
+            <Brand onNavigate={close} />
+          </Group>
+          <Group visibleFrom="lg" gap={0} wrap="nowrap">
+            <DesktopMenu />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Group visibleFrom="xl">
+              <NavSearch />
+            </Group>
+            <Group visibleFrom="lg" hiddenFrom="xl">
+              <SearchPopover />
+            </Group>
+            <ChannelButtons />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar hiddenFrom="lg">
+        <MobileMenu onNavigate={close} />
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" mih="calc(100dvh - 180px)">
+        <Container size="xl" px={{ base: 'sm', sm: 'md', lg: 'xl' }} pt="lg" pb="md">
+          {children}
+        </Container>
+      </AppShell.Main>
+      <SiteFooter />
+    </AppShell>
+  );
+}

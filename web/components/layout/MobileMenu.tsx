@@ -1,0 +1,52 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
+import { isActivePath, isGroup, NAV_MENU, type NavGroup } from '../../lib/navigation';
+import { NavSearch } from './NavSearch';
+
+/** The same menu tree in the burger drawer (narrow screens). */
+export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <ScrollArea type="auto" h="100%">
+      <Stack gap="xs" p="md">
+        <NavSearch onSubmitted={onNavigate} />
+        <nav aria-label="Main">
+          {NAV_MENU.map((entry) =>
+            isGroup(entry) ? (
+              <MobileGroup key={entry.label} group={entry} pathname={pathname} onNavigate={onNavigate} />
+            ) : (
+              <NavLink
+                key={entry.to}
+                component={Link}
+                to={entry.to}
+                label={entry.label}
+                active={isActivePath(entry.to, pathname)}
+                onClick={onNavigate}
+              />
+            ),
+          )}
+        </nav>
+      </Stack>
+    </ScrollArea>
+  );
+}
+
+/** A group that expands in place: a real button with aria-expanded, open when one of its pages is shown. */
+function MobileGroup({ group, pathname, onNavigate }: { group: NavGroup; pathname: string; onNavigate: () => void }) {
+  const [opened, setOpened] = useState(() => group.children.some((child) => isActivePath(child.to, pathname)));
+  return (
+    <NavLink component="button" label={group.label} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset="md">
+      {group.children.map((child) => (
+        <NavLink
+          key={child.to}
+          component={Link}
+          to={child.to}
+          label={child.label}
+          active={isActivePath(child.to, pathname)}
+          onClick={onNavigate}
+        />
+      ))}
+    </NavLink>
+  );
+}

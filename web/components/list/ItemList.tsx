@@ -1,0 +1,145 @@
+import { Button, Center, Loader, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Text } from '@mantine/core';
+import { useIntersection, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { INFINITE_SCROLL_DISTANCE, INFINITE_SCROLL_THROTTLE_MS } from '../../../common/constants';
+import type { ListSource } from '../../api/list-source';
+import { type PageSizeKind, pageSizeFor } from '../../lib/page-size';
+import plain from '../plainList.module.css';
+import { useListPages } from './useListPages';
+
+export interface ItemListProps<T extends { id: number }> {
+  /** Where pages come from; a new `source.key` restarts the list */
+  source: ListSource<T>;
+  renderItem: (item: T) => ReactNode;
+  /** Read-failure toast of spec 8, e.g. "Unable to retrieve latest songs" */
+  failureText: string;
+  /** Plural noun for "No {entity} found" and "An error occurred when loading {entity}" */
+  entity?: string;
+  /** infinite: loads as the visitor scrolls; paged: a "Load More" button */
+  mode?: 'infinite' | 'paged';
+  /** Page size rule of spec 9, or an exact size */
+  pageSize?: PageSizeKind | number;
+  cols?: SimpleGridProps['cols'];
+}
+
+const DEFAULT_COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
+
+/** The one list of the site (spec 4 "List"): a 1 to 4 column grid that pages by scrolling or with Load More. */
+export function ItemList<T extends { id: number }>({
+  source,
+  renderItem,
+  failureText,
+  entity = 'media',
+  mode = 'infinite',
+  pageSize = 'default',
+  cols = DEFAULT_COLS,
+}: ItemListProps<T>) {
+  // Fixed when the list starts: rotating a phone must not restart a list the visitor is reading.
+  const [size] = useState(() => (typeof pageSize === 'number' ? pageSize : pageSizeFor(pageSize, window.innerWidth)));
+  const list = useListPages(source, size, failureText);
+
+  return (
+    <Stack gap="md" data-testid="item-list" aria-busy={list.loading}>
+      {list.items.length > 0 || list.initialLoading ? (
+        <SimpleGrid component="ul" cols={cols} spacing="md" verticalSpacing="lg" className={plain.plainList}>
+          {list.items.map((item) => (
+            <li key={item.id}>{renderItem(item)}</li>
+          ))}
+          {list.initialLoading ? <Placeholders count={Math.min(size, 8)} /> : null}
+        </SimpleGrid>
+      ) : null}
+
+      {list.loading && !list.initialLoading ? (
+        <Center py="sm">
+          <Loader size="sm" aria-label={`Loading more ${entity}`} />
+        </Center>
+      ) : null}
+
+      {list.failed ? (
+        <Text c="red" ta="center" role="alert" data-testid="list-error">
+          An error occurred when loading {entity}
+        </Text>
+      ) : null}
+
+      {list.empty ? (
+        <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
+          No {entity} found
+        </Text>
+      ) : null}
+
+      {mode === 'paged' ? (
+        list.canLoadMore ? (
+          <Center>
+            <Button variant="light" onClick={list.loadMore}>
+              Load More
+            </Button>
+          </Center>
+        ) : null
+      ) : (
+        <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore} retrying={list.failed} />
+      )}
+    </Stack>
+  );
+}
+
+function Placeholders({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <Stack component="li" key={index} gap={8} aria-hidden>
+      <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" />
+      <Skeleton h={16} w="85%" />
+      <Skeleton h={12} w="55%" />
+    </Stack>
+  ));
+}
+
+interface ScrollSentinelProps {
+  onReach: () => void;
+  /** More pages exist (or the last load failed) */
+  active: boolean;
+  /** After an error, only a new scroll retries: the sentinel may already be in view */
+  retrying: boolean;
+}
+
+/**
+ * Infinite scroll: an element just below the grid. Distance 1 follows ngx-infinite-scroll's
+ * convention (load when within 10% of the end), here within 10% of the viewport height below it;
+ * loads are throttled to one per 200 ms. The observer only wakes the component up: nearness is
+ * measured again before each load, because the grid may have grown since the observer reported.
+ */
+function ScrollSentinel({ onReach, active, retrying }: ScrollSentinelProps) {
+  const element = useRef<HTMLDivElement | null>(null);
+  // Its state updates re-render this component when the sentinel enters or leaves the view.
+  const { ref: observe } = useIntersection<HTMLDivElement>({ rootMargin: `0px 0px ${INFINITE_SCROLL_DISTANCE * 10}% 0px` });
+  const isNear = () => {
+    const rect = element.current?.getBoundingClientRect();
+    return !!rect && rect.top <= window.innerHeight * (1 + INFINITE_SCROLL_DISTANCE / 10);
+  };
+  const reach = useThrottledCallback(() => {
+    if (isNear()) onReach();
+  }, INFINITE_SCROLL_THROTTLE_MS);
+
+  // Runs after every render (a page arrived, the observer fired): keep loading while the end is in view.
+  useEffect(() => {
+    if (active && !retrying && isNear()) reach();
+  });
+
+  // After an error only a new scroll retries, even though the sentinel may already be in view.
+  const retryOnScroll = () => {
+    if (retrying) reach();
+  };
+  useWindowEvent('scroll', retryOnScroll, { passive: true });
+  useWindowEvent('wheel', retryOnScroll, { passive: true });
+  useWindowEvent('touchmove', retryOnScroll, { passive: true });
+
+  return (
+    <div
+      ref={(node) => {
+        element.current = node;
+        observe(node);
+      }}
+      style={{ height: 1 }}
+      aria-hidden
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MEDIA_PROVIDERS, STREAM_PROVIDERS } from '../../common/enums';
+import {
+  toCatalogueFilter,
+  toFilterSearch,
+  validateClipSearch,
+  validateFilterSearch,
+  validatePeriod,
+  validateSearchSearch,
+} from './filters';
+
+describe('validateFilterSearch', () => {
+  it('keeps known providers of the list kind, valid sources and tag ids', () => {
+    expect(
+      validateFilterSearch(MEDIA_PROVIDERS, {
+        providers: ['youtube', 'twitch', 'bogus'],
+        sources: ['nova_yt', 'nova_nope'],
+        tags: ['3', 'x', '0'],
+      }),
+    ).toEqual({ providers: ['youtube'], sources: ['nova_yt'], tags: [3] });
+    expect(validateFilterSearch(STREAM_PROVIDERS, { providers: 'twitch' }).providers).toEqual(['twitch']);
+  });
+
+  it('leaves absent keys undefined and reads an empty value as an empty list', () => {
+    expect(validateFilterSearch(MEDIA_PROVIDERS, {})).toEqual({ providers: undefined, sources: undefined, tags: undefined });
+    expect(validateFilterSearch(MEDIA_PROVIDERS, { providers: '' }).providers).toEqual([]);
+  });
+});
+
+describe('filter conversions', () => {
+  it('fills empty lists for the list and drops them for the URL', () => {
+    const filter = toCatalogueFilter({ tags: [2] });
+    expect(filter).toEqual({ providers: [], sources: [], tags: [2] });
+    expect(toFilterSearch(filter)).toEqual({ providers: undefined, sources: undefined, tags: [2] });
+  });
+});
+
+describe('periods and clip views', () => {
+  it('drops unknown periods', () => {
+    expect(validatePeriod({ period: 'WEEK' })).toBe('week');
+    expect(validatePeriod({ period: 'decade' })).toBeUndefined();
+  });
+
+  it('reads the LATEST clip view as sort=latest', () => {
+    expect(validateClipSearch({ period: 'six_months', sort: 'latest', clippedBy: ' dj ', tags: '4' })).toEqual({
+      period: 'six_months',
+      sort: 'latest',
+      clippedBy: 'dj',
+      tags: [4],
+    });
+    expect(validateClipSearch({ sort: 'top' }).sort).toBeUndefined();
+  });
+});
+
+describe('validateSearchSearch', () => {
+  it('accepts the search params of spec 2 and drops unknown values', () => {
+    expect(validateSearchSearch({ q: ' lofi ', type: 'stream', sortBy: 'latest', lyrics: 'true', period: 'nope' })).toMatchObject({
+      q: 'lofi',
+      type: 'stream',
+      sortBy: 'latest',
+      lyrics: true,
+      period: undefined,
+    });
+    expect(validateSearchSearch({ type: 'song', lyrics: 'yes' })).toMatchObject({ type: undefined, lyrics: undefined });
+  });
+});

@@ -1,0 +1,396 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, STREAM_PROVIDERS } from '../common/enums';
+import { configQuery } from './api/config';
+import { queryClient } from './api/query-client';
+import { LoadingBar } from './components/LoadingBar';
+import { AppLayout } from './components/layout/AppLayout';
+import { RouteTitle } from './components/PageTitle';
+import { RootError, RouteError } from './components/RouteError';
+import { idParams, requireAdmin, requireLogin, requireValidId } from './guards';
+import { validateClipSearch, validateFilterSearch, validatePeriod, validateSearchSearch } from './lib/filters';
+import { parseSearch, stringifySearch } from './lib/search-params';
+
+/**
+ * The route tree of spec 2's route table. Every screen's component is its own lazily loaded file
+ * in web/routes/; `staticData.title` is the section title shown as "{title} | {site name}".
+ */
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+  interface StaticDataRouteOption {
+    /** Section title for the document title; the deepest route that has one wins */
+    title?: string;
+    /** The screen sets its own title (usePageTitle), e.g. search */
+    skipTitle?: boolean;
+    /** Detail routes: false for /details (read-only), true for /edit */
+    editable?: boolean;
+  }
+}
+
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  // Every screen needs the public config (site and streamer names, links); it is one small call.
+  loader: ({ context }) => context.queryClient.ensureQueryData(configQuery),
+  component: () => (
+    <>
+      <LoadingBar />
+      <RouteTitle />
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </>
+  ),
+  errorComponent: RootError,
+});
+
+const previousLocation = () => router.state.resolvedLocation;
+const loginRequired = requireLogin(previousLocation);
+
+const page = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path });
+
+// Home and the catalogue lists
+const homeRoute = createRoute({
+  ...page('/'),
+  staticData: { title: 'Home' },
+  validateSearch: (search: Record<string, unknown>): { loginSuccess?: boolean } => ({
+    loginSuccess: search.loginSuccess === 'true' ? true : search.loginSuccess === 'false' ? false : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./routes/home'), 'HomePage'),
+});
+const loginRoute = createRoute({
+  ...page('/login'),
+  staticData: { title: 'Login' },
+  component: lazyRouteComponent(() => import('./routes/login'), 'LoginPage'),
+});
+const latestSongsRoute = createRoute({
+  ...page('/latest'),
+  staticData: { title: 'Latest Songs' },
+  // The default provider filter is the video provider only; an explicit empty list (`providers=`) clears it.
+  validateSearch: (search: Record<string, unknown>) => {
+    const filter = validateFilterSearch(MEDIA_PROVIDERS, search);
+    return { ...filter, providers: filter.providers ?? ['youtube' as const] };
+  },
+  component: lazyRouteComponent(() => import('./routes/latest-songs'), 'LatestSongsPage'),
+});
+const topSongsRoute = createRoute({
+  ...page('/top'),
+  staticData: { title: 'Top Songs' },
+  validateSearch: (search: Record<string, unknown>) => ({
+    ...validateFilterSearch(MEDIA_PROVIDERS, search),
+    period: validatePeriod(search),
+  }),
+  component: lazyRouteComponent(() => import('./routes/top-songs'), 'TopSongsPage'),
+});
+const latestStreamsRoute = createRoute({
+  ...page('/streams'),
+  staticData: { title: 'Latest Streams' },
+  validateSearch: (search: Record<string, unknown>) => validateFilterSearch(STREAM_PROVIDERS, search),
+  component: lazyRouteComponent(() => import('./routes/latest-streams'), 'LatestStreamsPage'),
+});
+const playlistsRoute = createRoute({
+  ...page('/playlists'),
+  staticData: { title: 'Playlists' },
+  validateSearch: (search: Record<string, unknown>) => validateFilterSearch(PLAYLIST_PROVIDERS, search),
+  component: lazyRouteComponent(() => import('./routes/playlists'), 'PlaylistsPage'),
+});
+const albumsRoute = createRoute({
+  ...page('/playlists/albums'),
+  staticData: { title: 'Albums' },
+  component: lazyRouteComponent(() => import('./routes/albums'), 'AlbumsPage'),
+});
+const communityPlaylistsRoute = createRoute({
+  ...page('/playlists/community'),
+  staticData: { title: 'Community Playlists' },
+  component: lazyRouteComponent(() => import('./routes/community-playlists'), 'CommunityPlaylistsPage'),
+});
+const communitySubmitRoute = createRoute({
+  ...page('/playlists/community/submit'),
+  staticData: { title: 'Submit a Playlist' },
+  beforeLoad: loginRequired,
+  component: lazyRouteComponent(() => import('./routes/community-submit'), 'CommunitySubmitPage'),
+});
+const clipsRoute = createRoute({
+  ...page('/clips'),
+  staticData: { title: 'Latest Clips' },
+  validateSearch: validateClipSearch,
+  component: lazyRouteComponent(() => import('./routes/top-clips'), 'TopClipsPage'),
+});
+
+// Detail pages: /{kind}/{id} shows the item, /details is read-only, /edit (login required) is editable.
+const mediaPage = lazyRouteComponent(() => import('./routes/media'), 'MediaPage');
+const mediaDetails = lazyRouteComponent(() => import('./routes/media-details'), 'MediaDetailsPage');
+const streamDetails = lazyRouteComponent(() => import('./routes/stream-details'), 'StreamDetailsPage');
+const playlistDetails = lazyRouteComponent(() => import('./routes/playlist-details'), 'PlaylistDetailsPage');
+const clipDetails = lazyRouteComponent(() => import('./routes/clip-details'), 'ClipDetailsPage');
+
+const dailyRoute = createRoute({ ...page('/daily'), staticData: { title: 'Song of the Day' }, component: mediaPage });
+/** /media without an id shows the daily song (spec 2). */
+const mediaDailyRoute = createRoute({ ...page('/media'), staticData: { title: 'Song of the Day' }, component: mediaPage });
+const mediaRoute = createRoute({
+  ...page('/media/$id'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Song' },
+  component: mediaPage,
+});
+const mediaDetailsRoute = createRoute({
+  ...page('/media/$id/details'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Song Details', editable: false },
+  component: mediaDetails,
+});
+const mediaEditRoute = createRoute({
+  ...page('/media/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: 'Edit Song', editable: true },
+  component: mediaDetails,
+});
+const streamRoute = createRoute({
+  ...page('/streams/$id'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Stream' },
+  component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
+});
+const streamDetailsRoute = createRoute({
+  ...page('/streams/$id/details'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Stream Details', editable: false },
+  component: streamDetails,
+});
+const streamEditRoute = createRoute({
+  ...page('/streams/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: 'Edit Stream', editable: true },
+  component: streamDetails,
+});
+const playlistRoute = createRoute({
+  ...page('/playlists/$id'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Playlist' },
+  component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
+});
+const playlistDetailsRoute = createRoute({
+  ...page('/playlists/$id/details'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Playlist Details', editable: false },
+  component: playlistDetails,
+});
+const playlistEditRoute = createRoute({
+  ...page('/playlists/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: 'Edit Playlist', editable: true },
+  component: playlistDetails,
+});
+const clipRoute = createRoute({
+  ...page('/clips/$id'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Clip' },
+  component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage'),
+});
+const clipDetailsRoute = createRoute({
+  ...page('/clips/$id/details'),
+  params: idParams,
+  beforeLoad: requireValidId,
+  staticData: { title: 'Clip Details', editable: false },
+  component: clipDetails,
+});
+const clipEditRoute = createRoute({
+  ...page('/clips/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: 'Edit Clip', editable: true },
+  component: clipDetails,
+});
+
+// Search, randomizer, liked
+const searchRoute = createRoute({
+  ...page('/search'),
+  staticData: { skipTitle: true },
+  validateSearch: validateSearchSearch,
+  component: lazyRouteComponent(() => import('./routes/search'), 'SearchPage'),
+});
+const randomRoute = createRoute({
+  ...page('/random'),
+  staticData: { title: 'Randomizer' },
+  component: lazyRouteComponent(() => import('./routes/random'), 'RandomPage'),
+});
+const likedRoute = createRoute({
+  ...page('/liked'),
+  staticData: { title: 'Liked' },
+  beforeLoad: loginRequired,
+  component: lazyRouteComponent(() => import('./routes/liked'), 'LikedPage'),
+});
+
+// Requests
+const requestRoute = createRoute({
+  ...page('/request'),
+  beforeLoad: () => {
+    throw redirect({ to: '/request/sample', replace: true });
+  },
+});
+const sampleRequestRoute = createRoute({
+  ...page('/request/sample'),
+  staticData: { title: 'New Sample Request' },
+  component: lazyRouteComponent(() => import('./routes/sample-request'), 'SampleRequestPage'),
+});
+const flipRequestRoute = createRoute({
+  ...page('/request/flip'),
+  staticData: { title: 'New Flip Request' },
+  component: lazyRouteComponent(() => import('./routes/flip-request'), 'FlipRequestPage'),
+});
+const requestQueueRoute = createRoute({
+  ...page('/requests/queue'),
+  staticData: { title: 'Request Queue' },
+  component: lazyRouteComponent(() => import('./routes/request-queue'), 'RequestQueuePage'),
+});
+const requestHistoryRoute = createRoute({
+  ...page('/requests/history'),
+  staticData: { title: 'Request History' },
+  validateSearch: (search: Record<string, unknown>): { title?: string; from?: string } => ({
+    title: typeof search.title === 'string' && search.title.trim() ? search.title.trim() : undefined,
+    from: typeof search.from === 'string' && search.from.trim() ? search.from.trim() : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./routes/request-history'), 'RequestHistoryPage'),
+});
+const requestHistoryEditRoute = createRoute({
+  ...page('/requests/history/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await requireAdmin(args);
+  },
+  staticData: { title: 'Edit Request', editable: true },
+  component: lazyRouteComponent(() => import('./routes/request-history-edit'), 'RequestHistoryEditPage'),
+});
+
+// Static and site pages
+const eventsRoute = createRoute({
+  ...page('/events'),
+  staticData: { title: 'Upcoming Events' },
+  component: lazyRouteComponent(() => import('./routes/events'), 'EventsPage'),
+});
+const radioRoute = createRoute({
+  ...page('/radio'),
+  staticData: { title: 'Radio' },
+  component: lazyRouteComponent(() => import('./routes/radio'), 'RadioPage'),
+});
+const linksRoute = createRoute({
+  ...page('/links'),
+  staticData: { title: 'Links' },
+  component: lazyRouteComponent(() => import('./routes/links'), 'LinksPage'),
+});
+const socialsRoute = createRoute({
+  ...page('/socials'),
+  staticData: { title: 'Socials' },
+  component: lazyRouteComponent(() => import('./routes/socials'), 'SocialsPage'),
+});
+
+// Admin console: a layout with two tabs; /admin itself goes to the edits tab.
+const adminRoute = createRoute({
+  ...page('/admin'),
+  beforeLoad: requireAdmin,
+  staticData: { title: 'Admin Console' },
+  component: lazyRouteComponent(() => import('./routes/admin-console'), 'AdminConsolePage'),
+});
+const adminIndexRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/edits', replace: true });
+  },
+});
+const adminEditsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'edits',
+  staticData: { title: 'Edit Approval Queue' },
+  component: lazyRouteComponent(() => import('./routes/admin-edits'), 'AdminEditsPage'),
+});
+const adminRefreshesRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'refreshes',
+  staticData: { title: 'Playlist Refresh Approval Queue' },
+  component: lazyRouteComponent(() => import('./routes/admin-refreshes'), 'AdminRefreshesPage'),
+});
+
+/** Any other path goes home (spec 2). */
+const unknownRoute = createRoute({
+  ...page('$'),
+  beforeLoad: () => {
+    throw redirect({ to: '/', replace: true });
+  },
+});
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  latestSongsRoute,
+  topSongsRoute,
+  latestStreamsRoute,
+  playlistsRoute,
+  albumsRoute,
+  communityPlaylistsRoute,
+  communitySubmitRoute,
+  clipsRoute,
+  dailyRoute,
+  mediaDailyRoute,
+  mediaRoute,
+  mediaDetailsRoute,
+  mediaEditRoute,
+  streamRoute,
+  streamDetailsRoute,
+  streamEditRoute,
+  playlistRoute,
+  playlistDetailsRoute,
+  playlistEditRoute,
+  clipRoute,
+  clipDetailsRoute,
+  clipEditRoute,
+  searchRoute,
+  randomRoute,
+  likedRoute,
+  requestRoute,
+  sampleRequestRoute,
+  flipRequestRoute,
+  requestQueueRoute,
+  requestHistoryRoute,
+  requestHistoryEditRoute,
+  eventsRoute,
+  radioRoute,
+  linksRoute,
+  socialsRoute,
+  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
+  unknownRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  parseSearch,
+  stringifySearch,
+  // Route code downloads on hover or focus of a link, so most clicks open instantly.
+  defaultPreload: 'intent',
+  defaultErrorComponent: RouteError,
+});

@@ -1,0 +1,28 @@
+import { Button } from '@mantine/core';
+import { IconPlaylistAdd } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { playlistLists } from '../api/catalogue';
+import { PlaylistCard } from '../components/cards/cards';
+import { EmphasisHeader } from '../components/EmphasisHeader';
+import { ItemList } from '../components/list/ItemList';
+
+/** /playlists/community: a paged list of community playlists and the way to submit one (spec 2). */
+export function CommunityPlaylistsPage() {
+  return (
+    <>
+      <EmphasisHeader icon="community" text="Community" emphasis="Playlists">
+        <Button component={Link} to="/playlists/community/submit" leftSection={<IconPlaylistAdd size={18} />}>
+          SUBMIT A PLAYLIST
+        </Button>
+      </EmphasisHeader>
+      <ItemList
+        source={playlistLists.ofType('community')}
+        mode="paged"
+        pageSize="playlist"
+        entity="playlists"
+        failureText="Unable to retrieve playlists"
+        renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
+      />
+    </>
+  );
+}

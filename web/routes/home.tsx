@@ -1,0 +1,115 @@
+import { Anchor, Grid, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { mediaLists } from '../api/catalogue';
+import { useConfig } from '../api/config';
+import { MediaCard } from '../components/cards/cards';
+import { EmphasisHeader, type EmphasisIcon } from '../components/EmphasisHeader';
+import { ChannelStats } from '../components/home/ChannelStats';
+import { HomeButtons } from '../components/home/HomeButtons';
+import { LiveOrLastStream } from '../components/home/LiveOrLastStream';
+import { TopTags } from '../components/home/TopTags';
+import { ItemList } from '../components/list/ItemList';
+import { notifyError, notifySuccess } from '../components/notify';
+
+/** / : shortcuts, live or last stream, top tags, channel stats, and short pages of top and latest songs (spec 2 "Home"). */
+export function HomePage() {
+  useLoginResult();
+  const { siteName } = useConfig();
+  return (
+    <Stack gap={40}>
+      <div>
+        <VisuallyHidden>
+          <Title order={1}>{siteName}</Title>
+        </VisuallyHidden>
+        <HomeButtons />
+        <Grid gap={{ base: 'xl', md: 40 }}>
+          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+            <LiveOrLastStream />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <Stack gap="xl">
+              <ChannelStats />
+              <TopTags />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </div>
+      <SongSection
+        icon="top"
+        text="Top Songs"
+        emphasis="This Month"
+        more={<Anchor renderRoot={(props) => <Link {...props} to="/top" search={{ period: 'month' }} />}>See all</Anchor>}
+      >
+        <ItemList
+          source={mediaLists.top('month')}
+          mode="paged"
+          pageSize="short"
+          failureText="Unable to retrieve top songs"
+          renderItem={(media) => <MediaCard media={media} />}
+        />
+      </SongSection>
+      <SongSection
+        icon="latest"
+        text="Latest"
+        emphasis="Songs"
+        more={
+          <Anchor component={Link} to="/latest">
+            See all
+          </Anchor>
+        }
+      >
+        <ItemList
+          source={mediaLists.latest()}
+          mode="paged"
+          pageSize="short"
+          failureText="Unable to retrieve latest songs"
+          renderItem={(media) => <MediaCard media={media} />}
+        />
+      </SongSection>
+    </Stack>
+  );
+}
+
+interface SongSectionProps {
+  icon: EmphasisIcon;
+  text: string;
+  emphasis: string;
+  more: ReactNode;
+  children: ReactNode;
+}
+
+function SongSection({ icon, text, emphasis, more, children }: SongSectionProps) {
+  return (
+    <section aria-label={`${text} ${emphasis}`}>
+      <EmphasisHeader icon={icon} text={text} emphasis={emphasis} order={2}>
+        <Group>{more}</Group>
+      </EmphasisHeader>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The login callback lands on /?loginSuccess=true|false: toast the outcome once, refresh the user,
+ * and drop the parameter so a reload does not toast again.
+ */
+function useLoginResult() {
+  const { loginSuccess } = useSearch({ from: '/' });
+  const navigate = useNavigate({ from: '/' });
+  const queryClient = useQueryClient();
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (loginSuccess === undefined || handled.current) return;
+    handled.current = true;
+    if (loginSuccess) {
+      notifySuccess('Logged in');
+      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+    } else {
+      notifyError('An error occurred when logging in');
+    }
+    void navigate({ search: {}, replace: true });
+  }, [loginSuccess, navigate, queryClient]);
+}

@@ -1,0 +1,35 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * The site's identity: Mantine's pink as the accent (the spec's loading bar is pink too), soft
+ * rounded cards, and a slightly warmer dark palette so thumbnails stand out at night.
+ */
+const dark: MantineColorsTuple = [
+  '#d5d7e0',
+  '#acaebf',
+  '#8c8fa3',
+  '#666980',
+  '#4d4f66',
+  '#34354a',
+  '#2b2c3d',
+  '#1d1e30',
+  '#0c0d21',
+  '#01010a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'pink',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { dark },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: {
+    fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontWeight: '700',
+  },
+  components: {
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
+    Card: { defaultProps: { withBorder: true, padding: 'sm' } },
+  },
+});
