@@ -63,7 +63,7 @@ export function createThumbnailStore(options: {
       const { data } = await http.bytes(source);
       const resized = await sharp(data)
         .resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'centre' })
-        .jpeg({ quality: 80, mozjpeg: true })
+        .jpeg({ quality: 80 })
         .toBuffer();
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${process.pid}.tmp`;

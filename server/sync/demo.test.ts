@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { clips, media, playlists, streams } from '../db/schema';
+import { createSandboxedApp, FAST } from '../sandbox/testing';
+import { fillDemoCatalogue } from './demo';
+
+// The whole demo world, as a fresh demo start gets it, with the clients' real page sizes.
+const t = await createSandboxedApp({ world: { songs: 320, streams: 60, clips: 150 }, overrides: { ...FAST, pageSize: undefined } });
+
+const count = async (table: typeof media | typeof streams | typeof playlists | typeof clips) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(sql`${table.unavailable} = false`))[0]!.n;
+
+describe('a fresh demo start', () => {
+  it('fills the catalogue through the sync, and a second sync reports zero changes', async () => {
+    const messages: string[] = [];
+    const fill = await fillDemoCatalogue(t.sync, t.db, t.world, (m) => messages.push(m));
+    expect(fill.sync.ok).toBe(true);
+    expect(fill.sync.totals).toEqual({ added: 320 + 60 + 150 + 26, updated: 0, unavailable: 0 });
+    expect(await count(media)).toBe(320);
+    expect(await count(streams)).toBe(60);
+    expect(await count(clips)).toBe(150);
+    expect(await count(playlists)).toBe(t.world.playlists.length);
+    expect(fill.imports.map((i) => i.skipped)).toEqual([2, 2, 2, 2]);
+    expect(messages.at(-1)).toMatch(/^demo catalogue ready: 4 community playlists imported/);
+
+    // Tags and lyrics (people's curation in production) are there as the demo world has them.
+    const tagged = await t.db.select({ n: sql<number>`count(*)::int` }).from(media).where(sql`cardinality(${media.tagIds}) > 0`);
+    expect(tagged[0]!.n).toBe(t.world.songs.filter((s) => s.tags.length > 0).length);
+    const withLyrics = await t.db.select({ n: sql<number>`count(*)::int` }).from(media).where(sql`${media.lyrics} IS NOT NULL`);
+    expect(withLyrics[0]!.n).toBe(t.world.songs.filter((s) => s.lyrics).length);
+
+    const second = await t.sync.run('test');
+    expect(second.ok).toBe(true);
+    expect(second.totals).toEqual({ added: 0, updated: 0, unavailable: 0 });
+
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/stats' })).json();
+    expect(stats).toMatchObject({ streamCount: 60, clipCount: 150 });
+    expect(stats.providerStats.youtube.mediaCount + stats.providerStats.sound_cloud.mediaCount).toBe(320);
+  });
+});
