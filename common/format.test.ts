@@ -135,3 +135,11 @@ describe('youtubeEmbedStart', () => {
     expect(youtubeEmbedStart(12.7)).toBe(13);
   });
 });
+
+describe('invalid input', () => {
+  it('never renders NaN', () => {
+    expect(formatDuration(Number.NaN)).toBe('0:00');
+    expect(twitchTimestamp(Number.POSITIVE_INFINITY)).toBe('0h0m0s');
+    expect(timeAgo('not a date')).toBe('');
+  });
+});

@@ -1,8 +1,13 @@
 /** Pure display rules of spec sections 4, 5 and 9. */
 
 /** m:ss, or h:mm:ss at an hour or more. */
+/** Whole, non-negative seconds; anything that is not a finite number counts as 0. */
+function wholeSeconds(value: number): number {
+  return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
+}
+
 export function formatDuration(totalSeconds: number): string {
-  const safe = Math.max(0, Math.floor(totalSeconds));
+  const safe = wholeSeconds(totalSeconds);
   const hours = Math.floor(safe / 3600);
   const minutes = Math.floor((safe % 3600) / 60);
   const seconds = String(safe % 60).padStart(2, '0');
@@ -30,6 +35,7 @@ function plural(count: number, unit: string): string {
  */
 export function timeAgo(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? parseUploadedAt(date) : date;
+  if (Number.isNaN(then.getTime())) return '';
   const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
   if (seconds <= 45) return 'just now';
   if (seconds <= 90) return 'a minute ago';
@@ -66,7 +72,7 @@ export function formatPlaylistType(type: string): string {
 
 /** Twitch's `t` parameter: 1h2m3s. */
 export function twitchTimestamp(totalSeconds: number): string {
-  const safe = Math.max(0, Math.floor(totalSeconds));
+  const safe = wholeSeconds(totalSeconds);
   const h = Math.floor(safe / 3600);
   const m = Math.floor((safe % 3600) / 60);
   const s = safe % 60;

@@ -27,3 +27,9 @@ describe('samplePriceUsd', () => {
     expect(samplePriceUsd(seconds)).toBe(price);
   });
 });
+
+describe('samplePriceUsd on invalid input', () => {
+  it('charges the minimum block rather than NaN', () => {
+    expect(samplePriceUsd(Number.NaN)).toBe(5);
+  });
+});

@@ -2,6 +2,6 @@ import { SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from './constants';
 
 /** $5 for up to 5 s, plus $5 per further started 5 s block, on whole elapsed seconds. */
 export function samplePriceUsd(durationSeconds: number): number {
-  const whole = Math.max(1, Math.floor(durationSeconds));
+  const whole = Number.isFinite(durationSeconds) ? Math.max(1, Math.floor(durationSeconds)) : 1;
   return Math.ceil(whole / SAMPLE_BLOCK_SECONDS) * SAMPLE_BLOCK_PRICE_USD;
 }
