@@ -188,3 +188,103 @@ export const jobRuns = pgTable('job_runs', {
   report: jsonb('report'),
   error: text('error'),
 });
+
+/*
+ * Accounts and community (issue 5): Twitch users, sessions, likes, edit requests and playlist
+ * requests. Catalogue items are never deleted (only flagged unavailable), so likes and requests
+ * name an item by kind and id without a foreign key.
+ */
+
+/** A Twitch account that logged in, or a login granted admin before its first login (twitch_id null). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    twitchId: text('twitch_id').unique(),
+    login: text('login').notNull(),
+    displayName: text('display_name').notNull(),
+    /** Granted by `npm run cli -- grant-admin`; ADMIN_LOGINS makes admins as well, without storing it */
+    admin: boolean('admin').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('users_login_idx').on(sql`lower(${t.login})`)],
+);
+
+/** A login session: only the SHA-256 of the cookie's random token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One row per user and liked item; `kind` is media, streams, playlists or clips. */
+export const likes = pgTable(
+  'likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.itemId] }),
+    index('likes_user_recent_idx').on(t.userId, t.kind, t.createdAt.desc().nullsFirst(), t.itemId.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * A proposed change to a catalogue item: `changes` holds only the fields that differ from the item
+ * when proposed. Pending until an admin approves (applied) or rejects it; the decision is kept.
+ */
+export const editRequests = pgTable(
+  'edit_requests',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    entityId: integer('entity_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    changes: jsonb('changes').notNull(),
+    /** pending, approved or rejected */
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('edit_requests_queue_idx').on(t.kind, t.status, t.id)],
+);
+
+/**
+ * A request to import a YouTube playlist: a refresh of a catalogued playlist (`playlist_id`), or a
+ * community submission (`playlist_id` null). Approval runs the playlist import and keeps its report.
+ */
+export const playlistRequests = pgTable(
+  'playlist_requests',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
+    remoteId: text('remote_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending, approved or rejected */
+    status: text('status').notNull().default('pending'),
+    /** The import report of an approved request */
+    result: jsonb('result'),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('playlist_requests_queue_idx').on(t.status, t.id)],
+);
