@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { type Command, CommandError, type OptionSpec, UsageError } from './cli/command';
 import { seedCommand } from './cli/seed';
+import { syncCommand } from './cli/sync';
 
 /**
  * Maintenance commands: `npm run cli -- <command> [options]`. Each command is one module under
  * server/cli/; list it here. Exit codes: 0 done, 1 failed, 2 bad usage.
  */
-const COMMANDS: Command[] = [seedCommand];
+const COMMANDS: Command[] = [seedCommand, syncCommand];
 
 const PROGRAM = 'npm run cli --';
 

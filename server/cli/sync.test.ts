@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSandboxedApp } from '../sandbox/testing';
+import { CommandError } from './command';
+import { syncCommand } from './sync';
+
+const t = await createSandboxedApp();
+const port = new URL(t.origin).port;
+const saved = { ...process.env };
+
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function run(values: Record<string, string> = {}) {
+  const lines: string[] = [];
+  await syncCommand.run(values, { info: (m) => lines.push(m) });
+  return lines;
+}
+
+describe('npm run cli -- sync', () => {
+  it('asks the running server to sync, and prints what it did', async () => {
+    Object.assign(process.env, { PORT: port, HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: '' });
+    const lines = await run();
+    expect(lines[0]).toBe(`Asked the server at ${t.origin} to sync`);
+    expect(lines).toContain('  twitch archive: 6 seen, 6 added, 0 updated, 0 marked unavailable');
+    expect(lines.find((l) => l.startsWith('Totals:'))).toMatch(/^Totals: \d+ added, 0 updated, 0 marked unavailable/);
+    const again = await run();
+    expect(again.find((l) => l.startsWith('Totals:'))).toMatch(/^Totals: 0 added, 0 updated, 0 marked unavailable/);
+  });
+
+  it('imports a playlist through the running server', async () => {
+    Object.assign(process.env, { PORT: port, HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: '' });
+    const community = t.world.playlists.find((p) => p.type === 'community')!;
+    const lines = await run({ playlist: `https://www.youtube.com/playlist?list=${community.remoteId}` });
+    expect(lines[1]).toBe(
+      `Imported "${community.name}" (${community.remoteId}): ${community.songs.length} added, 0 kept, 2 skipped, 0 removed`,
+    );
+  });
+
+  it('says what to do when the embedded database is held and no server answers', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cli-'));
+    mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    // Held by a live process that is not a server of ours on this port (pid 1 is always alive).
+    writeFileSync(path.join(dataDir, 'pglite.lock'), '1');
+    const closed = await closedPort();
+    Object.assign(process.env, { PORT: String(closed), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      const error = await run().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CommandError);
+      expect((error as Error).message).toMatch(
+        /^No server answered at http:\/\/127\.0\.0\.1:\d+, and the embedded database in .*pglite is in use by another process \(pid 1\).*stop that process/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a --type without --playlist', async () => {
+    await expect(run({ type: 'album' })).rejects.toThrow('--type goes with --playlist');
+  });
+});
