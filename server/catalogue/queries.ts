@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PERIOD_DAYS, type Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
@@ -7,7 +8,29 @@ import { textMatch } from '../search/text';
 import type { CountCache } from './count-cache';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
 
-export type Row<K extends keyof Kinds> = Kinds[K]['table']['$inferSelect'];
+/**
+ * Columns no API answer shows: search vectors (kept by triggers), sync bookkeeping, row timestamps.
+ * Lists and lookups read every other column; decoding and mapping fewer columns is a good part of a
+ * list request's cost in the app.
+ */
+const UNPRESENTED = ['searchVector', 'lyricsVector', 'createdAt', 'updatedAt', 'syncScope', 'thumbnailSource'] as const;
+
+type Unpresented = (typeof UNPRESENTED)[number];
+type FullRow<K extends keyof Kinds> = Kinds[K]['table']['$inferSelect'];
+/** A row as lists and lookups read it: the unpresented columns may be absent (they are not read). */
+export type Row<K extends keyof Kinds> = Omit<FullRow<K>, Unpresented> & Partial<Pick<FullRow<K>, Unpresented & keyof FullRow<K>>>;
+
+const presentedColumns = new Map<KindSpec['table'], Record<string, PgColumn>>();
+
+function columnsOf(table: KindSpec['table']): Record<string, PgColumn> {
+  let columns = presentedColumns.get(table);
+  if (!columns) {
+    columns = { ...getTableColumns(table) } as Record<string, PgColumn>;
+    for (const name of UNPRESENTED) delete columns[name];
+    presentedColumns.set(table, columns);
+  }
+  return columns;
+}
 
 export interface ListContext {
   db: Db;
@@ -130,7 +153,7 @@ export async function listRows<K extends keyof Kinds>(
   const table = spec.table as typeof media;
   // One extra row tells whether this is the last page without counting.
   const rows = (await ctx.db
-    .select()
+    .select(columnsOf(table))
     .from(table)
     .where(and(...where))
     .orderBy(...ordering(spec, sort, filter, rank, now))
@@ -158,10 +181,36 @@ export async function listRows<K extends keyof Kinds>(
   return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
 }
 
+type ByIdStatement = { execute(values: { id: number }): Promise<unknown[]> };
+const byIdStatements = new WeakMap<Db, Map<keyof Kinds, ByIdStatement>>();
+
+/**
+ * The lookup by id is the same query every time, so it is built once per database and kind and runs
+ * as a named prepared statement: building a query costs the app more than PostgreSQL spends on it.
+ */
+function byIdStatement(db: Db, kind: keyof Kinds): ByIdStatement {
+  let statements = byIdStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    byIdStatements.set(db, statements);
+  }
+  let statement = statements.get(kind);
+  if (!statement) {
+    const table = KINDS[kind].table as typeof media;
+    statement = db
+      .select(columnsOf(table))
+      .from(table)
+      .where(eq(table.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(`catalogue_${kind}_by_id`);
+    statements.set(kind, statement);
+  }
+  return statement;
+}
+
 export async function findRow<K extends keyof Kinds>(kind: K, db: Db, id: number): Promise<Row<K> | undefined> {
-  const table = KINDS[kind].table as typeof media;
-  const [row] = await db.select().from(table).where(eq(table.id, id)).limit(1);
-  return row as unknown as Row<K> | undefined;
+  const [row] = await byIdStatement(db, kind).execute({ id });
+  return row as Row<K> | undefined;
 }
 
 export async function randomRow<K extends keyof Kinds>(kind: K, db: Db, provider: string | undefined): Promise<Row<K> | undefined> {
@@ -176,7 +225,7 @@ export async function randomRow<K extends keyof Kinds>(kind: K, db: Db, provider
   const n = count?.n ?? 0;
   if (n === 0) return undefined;
   const [row] = await db
-    .select()
+    .select(columnsOf(table))
     .from(table)
     .where(and(...where))
     .orderBy(asc(table.id))
