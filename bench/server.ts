@@ -1,0 +1,50 @@
+/**
+ * The server side of the load benchmark, run by bench/load.ts in a child process so the load
+ * generator does not share an event loop with it: the real app (buildApp, PostgreSQL at
+ * BENCH_DATABASE_URL, the production pool) and a bare Fastify JSON route as the ceiling, both on
+ * 127.0.0.1 at free ports. Reports the ports over IPC; exits when its parent goes away.
+ */
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!databaseUrl || !process.send) {
+  console.error('bench/server.ts is started by bench/load.ts (npm run bench)');
+  process.exit(2);
+}
+
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: 'bench/.data',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  DEMO_SEED: 'false',
+});
+const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
+const { app } = await buildApp({ config, database, logger: false, serveWeb: false });
+await app.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = Fastify({ logger: false });
+bare.get('/ping', async () => ({ hello: 'world' }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const portOf = (server: typeof bare.server) => {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+};
+
+async function stop() {
+  await Promise.allSettled([app.close(), bare.close()]);
+  await database.close().catch(() => {});
+  process.exit(0);
+}
+process.on('disconnect', () => void stop());
+process.on('message', (message) => {
+  if (message === 'stop') void stop();
+  // CPU time this process has used, so the runner can report server CPU per request.
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});
+process.send({ app: portOf(app.server), bare: portOf(bare.server) });
