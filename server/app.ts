@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,16 +15,26 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createLimits } from './accounts/limits';
+import { accountRoutes } from './accounts/routes';
+import { type AccountsService, createAccountsService } from './accounts/service';
+import { registerSessions } from './accounts/session';
 import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { buildWorld, type World } from './demo/world';
+import { editRoutes } from './edits/routes';
+import { createEditsService, type EditsService } from './edits/service';
 import { HttpError } from './http/errors';
 import type { App } from './http/types';
 import { createJobRunner, type JobRunner } from './jobs/runner';
+import { likeRoutes } from './likes/routes';
+import { createLikesService, type LikesService } from './likes/service';
 import { liveStaleAfterMs } from './live/poll';
 import { liveRoutes } from './live/routes';
+import { playlistRequestRoutes } from './playlist-requests/routes';
+import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
 import { registerSandbox, type Sandbox } from './sandbox';
 import { siteRoutes } from './site/routes';
@@ -45,6 +56,10 @@ export interface AppContext {
   providers: () => Providers;
   sync: SyncService;
   jobs: JobRunner;
+  accounts: AccountsService;
+  likes: LikesService;
+  edits: EditsService;
+  playlistRequests: PlaylistRequestsService;
 }
 
 export interface BuildOptions {
@@ -127,6 +142,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   await app.register(fastifyCookie);
+  // Limits are per route (writes, login), never global: reads are not limited here.
+  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -155,9 +172,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     })();
     if (origin !== ownOrigin && !sameHost) throw new HttpError(403, 'Cross-origin requests are not allowed');
   });
+  // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
+  registerSessions(app, database.db, config);
+  const limits = createLimits(app, config);
 
   const catalogue = createCatalogueService(database.db, config);
-  catalogueRoutes(app, catalogue);
+  const likes = createLikesService(database.db, config, catalogue);
+  catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
+  likeRoutes(app, likes, limits);
+  const edits = createEditsService(database.db, catalogue);
+  editRoutes(app, edits, limits);
   statsRoutes(app, database.db);
   liveRoutes(app, database.db, { staleAfterMs: liveStaleAfterMs(config.live.pollSeconds) });
   siteRoutes(app, config, database.db);
@@ -169,17 +193,23 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         streamerName: config.site.streamerName,
       })
     : null;
+  // The sandbox answers on whatever address the server listens on (port 0 in tests).
+  const sandboxOrigin = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
+  };
   let providers: Providers | undefined;
   const getProviders = (): Providers => {
-    // The sandbox answers on whatever address the server listens on (port 0 in tests).
-    const address = app.server.address();
-    const sandboxOrigin = address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
-    providers ??= createProviders(config, { sandboxOrigin, ...options.providerOverrides });
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
     return providers;
   };
   const jobs = createJobRunner({ database, log: app.log });
   const sync = createSyncService({ database, config, providers: getProviders, jobs, log: app.log, thumbnails: options.thumbnails });
   syncRoutes(app, sync, config);
+  const accounts = createAccountsService({ db: database.db, config, sandboxOrigin, log: app.log });
+  accountRoutes(app, accounts, config, limits);
+  const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
+  playlistRequestRoutes(app, playlistRequests, limits);
 
   const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
@@ -215,7 +245,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
   });
 
-  return { app, context: { config, database, catalogue, sandbox, providers: getProviders, sync, jobs } };
+  return {
+    app,
+    context: { config, database, catalogue, sandbox, providers: getProviders, sync, jobs, accounts, likes, edits, playlistRequests },
+  };
 }
 
 function httpStatusName(status: number): string {

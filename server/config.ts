@@ -46,6 +46,12 @@ const envSchema = z
     LINK_DISCORD: url.default('https://discord.gg/nova-almanac-demo'),
     LINK_TIPS: url.default('https://streamelements.com/nova_almanac_demo/tip'),
     AUTH_ENABLED: bool.optional(),
+    ADMIN_LOGINS: z
+      .string()
+      .regex(/^\s*[A-Za-z0-9_]+(\s*,\s*[A-Za-z0-9_]+)*\s*$/, 'must be Twitch logins separated by commas')
+      .optional(),
+    SESSION_DAYS: int(1, 365).default(30),
+    WRITE_RATE_LIMIT: int(1, 100_000).default(120),
     DEMO_SEED: bool.default(true),
     // Providers. Unset base URLs are the real APIs in production and this server's sandbox in demo.
     YOUTUBE_API_KEY: secret.optional(),
@@ -169,6 +175,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,
+    accounts: {
+      /** Twitch logins (lowercase) that are admins; the demo's admin account in demo mode */
+      adminLogins: new Set(
+        (e.ADMIN_LOGINS ?? (demo ? 'demo_admin' : ''))
+          .split(',')
+          .map((login) => login.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+      sessionDays: e.SESSION_DAYS,
+      /** Writes (likes, edits, requests, decisions) per minute per user, or per address when logged out */
+      writesPerMinute: e.WRITE_RATE_LIMIT,
+    },
     site: {
       name: e.SITE_NAME,
       streamerName: e.STREAMER_NAME,

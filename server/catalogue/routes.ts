@@ -1,10 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema, tagSchema } from '../../common/api';
 import { type Period, PROVIDERS } from '../../common/enums';
 import { idParams, type ListQuery, listQuery, pagingQuery } from '../../common/query';
 import type { App } from '../http/types';
 import { KINDS, type Kinds } from './kinds';
-import type { CatalogueService } from './service';
+import { ANONYMOUS } from './present';
+import type { CatalogueService, ViewerSource } from './service';
+
+/** Who is asking, for the `liked` flags of every read (likes/service.ts gives the real one). */
+export type ViewerOf = (request: FastifyRequest) => ViewerSource;
+const anonymous: ViewerOf = () => ANONYMOUS;
 
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
@@ -28,7 +34,7 @@ interface KindRoutes {
  * The read calls every kind shares: list (sort + filters), latest, top (period), random, by id.
  * `/api/clips` has no latest call (spec 7).
  */
-function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, options: KindRoutes) {
+function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf, kind: keyof Kinds, options: KindRoutes) {
   const prefix = `/api/${kind}`;
   const item = ITEM_SCHEMAS[kind];
   const page = pageSchema(item);
@@ -43,7 +49,7 @@ function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, 
     },
     handler: (req) => {
       const { filter, paging } = split(req.query);
-      return catalogue.list(kind, filter, paging);
+      return catalogue.list(kind, filter, paging, viewerOf(req));
     },
   });
 
@@ -52,7 +58,7 @@ function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, 
       schema: { tags, summary: `Latest ${kind}, newest first`, querystring: listQuery, response: { 200: page } },
       handler: (req) => {
         const { filter, paging } = split(req.query);
-        return catalogue.list(kind, { ...filter, sort: 'latest' }, paging);
+        return catalogue.list(kind, { ...filter, sort: 'latest' }, paging, viewerOf(req));
       },
     });
   }
@@ -67,7 +73,7 @@ function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, 
     handler: (req) => {
       const { filter, paging } = split(req.query);
       const sort = filter.sort === 'latest' ? 'latest' : 'top';
-      return catalogue.list(kind, { ...filter, period: filter.period ?? options.topPeriod, sort }, paging);
+      return catalogue.list(kind, { ...filter, period: filter.period ?? options.topPeriod, sort }, paging, viewerOf(req));
     },
   });
 
@@ -79,27 +85,27 @@ function registerKind(app: App, catalogue: CatalogueService, kind: keyof Kinds, 
         querystring: randomQuery,
         response: { 200: item },
       },
-      handler: (req) => catalogue.random(kind as 'media' | 'streams' | 'playlists', req.query.provider),
+      handler: (req) => catalogue.random(kind as 'media' | 'streams' | 'playlists', req.query.provider, viewerOf(req)),
     });
   }
 
   app.get(`${prefix}/:id`, {
     schema: { tags, summary: `One ${kind} item`, params: idParams, response: { 200: item } },
-    handler: (req) => catalogue.byId(kind, req.params.id),
+    handler: (req) => catalogue.byId(kind, req.params.id, viewerOf(req)),
   });
 }
 
-export function catalogueRoutes(app: App, catalogue: CatalogueService) {
+export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf: ViewerOf = anonymous) {
   // Fixed paths first so they are never taken for an id.
   app.get('/api/media/daily', {
     schema: { tags: ['media'], summary: 'Song of the Day: the same for everyone all UTC day', response: { 200: mediaSchema } },
-    handler: () => catalogue.daily(),
+    handler: (req) => catalogue.daily(viewerOf(req)),
   });
 
-  registerKind(app, catalogue, 'media', { latest: true, random: true, topPeriod: 'all_time' });
-  registerKind(app, catalogue, 'streams', { latest: true, random: true, topPeriod: 'all_time' });
-  registerKind(app, catalogue, 'playlists', { latest: true, random: true, topPeriod: 'all_time' });
-  registerKind(app, catalogue, 'clips', { latest: false, random: false, topPeriod: 'month' });
+  registerKind(app, catalogue, viewerOf, 'media', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, viewerOf, 'streams', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, viewerOf, 'playlists', { latest: true, random: true, topPeriod: 'all_time' });
+  registerKind(app, catalogue, viewerOf, 'clips', { latest: false, random: false, topPeriod: 'month' });
 
   app.get('/api/media/:id/recommended', {
     schema: {
@@ -109,7 +115,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService) {
       querystring: pagingQuery,
       response: { 200: pageSchema(mediaSchema) },
     },
-    handler: (req) => catalogue.recommended(req.params.id, req.query),
+    handler: (req) => catalogue.recommended(req.params.id, req.query, viewerOf(req)),
   });
 
   app.get('/api/media/:id/launchStream', {

@@ -25,19 +25,35 @@ type Shape = { media: Media; streams: Stream; playlists: Playlist; clips: Clip }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
+/**
+ * Who is looking: a fixed Viewer, or a lookup of what the viewer liked among the items about to be
+ * shown (likes/service.ts: one query per answer).
+ */
+export type ViewerSource = Viewer | ((kind: keyof Kinds, ids: number[]) => Promise<Viewer>);
+
+const resolveViewer = (kind: keyof Kinds, rows: { id: number }[], viewer: ViewerSource): Promise<Viewer> | Viewer =>
+  typeof viewer === 'function'
+    ? rows.length > 0
+      ? viewer(
+          kind,
+          rows.map((r) => r.id),
+        )
+      : ANONYMOUS
+    : viewer;
+
 export function createCatalogueService(db: Db, config: Config) {
   const counts = new CountCache();
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
   const listContext = (): ListContext => ({ db, counts, knownSources });
 
-  async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewer: Viewer): Promise<Shape[K][]> {
-    const tagsOf = await tags.resolver(rows.map((r) => r.tagIds));
+  async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
+    const [tagsOf, viewer] = await Promise.all([tags.resolver(rows.map((r) => r.tagIds)), resolveViewer(kind, rows, viewerSource)]);
     const present = PRESENTERS[kind] as (row: Row<K>, t: typeof tagsOf, v: Viewer) => Shape[K];
     return rows.map((row) => present(row, tagsOf, viewer));
   }
 
-  async function presentRowPage<K extends keyof Kinds>(kind: K, page: RowPage<Row<K>>, viewer: Viewer): Promise<Page<Shape[K]>> {
+  async function presentRowPage<K extends keyof Kinds>(kind: K, page: RowPage<Row<K>>, viewer: ViewerSource): Promise<Page<Shape[K]>> {
     const items = await presentRows(kind, page.rows, viewer);
     let i = 0;
     return presentPage(page, () => items[i++]!);
@@ -47,24 +63,31 @@ export function createCatalogueService(db: Db, config: Config) {
     tags,
     counts,
 
-    async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: Viewer = ANONYMOUS) {
+    /** Rows read elsewhere (a user's liked list) presented like every list. */
+    presentPage: presentRowPage,
+
+    async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: ViewerSource = ANONYMOUS) {
       const page = await listRows(kind, filter, paging, listContext());
       return presentRowPage(kind, page, viewer);
     },
 
-    async byId<K extends keyof Kinds>(kind: K, id: number, viewer: Viewer = ANONYMOUS): Promise<Shape[K]> {
+    async byId<K extends keyof Kinds>(kind: K, id: number, viewer: ViewerSource = ANONYMOUS): Promise<Shape[K]> {
       const row = await findRow(kind, db, id);
       if (!row) throw notFound(`Unknown ${KINDS[kind].noun} ${id}`);
       const [item] = await presentRows(kind, [row], viewer);
       return item!;
     },
 
-    async random<K extends 'media' | 'streams' | 'playlists'>(kind: K, provider: string | undefined): Promise<Shape[K]> {
+    async random<K extends 'media' | 'streams' | 'playlists'>(
+      kind: K,
+      provider: string | undefined,
+      viewer: ViewerSource = ANONYMOUS,
+    ): Promise<Shape[K]> {
       // A provider this kind never has is dropped, as list filters drop it.
       const known = provider !== undefined && (KINDS[kind].providers as readonly string[]).includes(provider);
       const row = await randomRow(kind, db, known ? provider : undefined);
       if (!row) throw notFound(`No ${KINDS[kind].noun} to pick from`);
-      const [item] = await presentRows(kind, [row as Row<K>], ANONYMOUS);
+      const [item] = await presentRows(kind, [row as Row<K>], viewer);
       return item!;
     },
 
@@ -73,7 +96,7 @@ export function createCatalogueService(db: Db, config: Config) {
     },
 
     /** Songs sharing tags or the stream with a song, most shared first; never the song itself. */
-    async recommended(id: number, paging: PageRequest, viewer: Viewer = ANONYMOUS): Promise<Page<Media>> {
+    async recommended(id: number, paging: PageRequest, viewer: ViewerSource = ANONYMOUS): Promise<Page<Media>> {
       const song = await findRow('media', db, id);
       if (!song) throw notFound(`Unknown song ${id}`);
       const related = [
@@ -114,7 +137,7 @@ export function createCatalogueService(db: Db, config: Config) {
      * Song of the Day: one row per UTC day, chosen once (the first request of the day) and shared by
      * every visitor and instance; a song picked in the last 30 days is not picked again.
      */
-    async daily(viewer: Viewer = ANONYMOUS, now = new Date()): Promise<Media> {
+    async daily(viewer: ViewerSource = ANONYMOUS, now = new Date()): Promise<Media> {
       const day = now.toISOString().slice(0, 10);
       const existing = await db.select().from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
       if (existing[0]) return this.byId('media', existing[0].mediaId, viewer);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PLAYLIST_TYPES } from '../../common/enums';
+import { requireAdminOrMachine } from '../accounts/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { App } from '../http/types';
 import { JobBusyError } from '../jobs/runner';
 import { ProviderError } from '../providers/http';
-import { assertSyncAllowed } from './access';
 import { importReportSchema, syncReportSchema } from './report';
 import type { SyncService } from './service';
 
@@ -13,7 +13,8 @@ import type { SyncService } from './service';
  * Sync on demand: POST /api/sync runs one now and answers its report (the CLI's `sync` asks the
  * running server this way); GET /api/sync tells whether one runs and how the last one went;
  * POST /api/sync/playlist imports or refreshes a YouTube playlist by URL or id.
- * Allowed with SYNC_TOKEN, or from this machine in demo mode (see access.ts).
+ * For admins; without a session, with SYNC_TOKEN or from this machine in demo mode (access.ts: the
+ * CLI asking the running server). Logged out otherwise: 401; logged in but not an admin: 403.
  */
 
 const lastRunSchema = z
@@ -36,7 +37,7 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       response: { 200: syncReportSchema },
     },
     handler: async (request) => {
-      assertSyncAllowed(config, request);
+      requireAdminOrMachine(config, request);
       try {
         return await sync.run(
           `on demand from ${request.headers['user-agent']?.startsWith('almanac-cli') ? 'the command line' : 'the API'}`,
@@ -55,7 +56,7 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       response: { 200: z.object({ running: z.boolean(), lastRun: lastRunSchema }) },
     },
     handler: async (request) => {
-      assertSyncAllowed(config, request);
+      requireAdminOrMachine(config, request);
       const { running, lastRun } = await sync.status();
       const parsed = syncReportSchema.safeParse(lastRun?.report);
       return {
@@ -79,7 +80,7 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       response: { 200: importReportSchema },
     },
     handler: async (request) => {
-      assertSyncAllowed(config, request);
+      requireAdminOrMachine(config, request);
       try {
         return await sync.importPlaylist(request.body.playlist, request.body.type);
       } catch (error) {

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { PLAYLIST_URL_MIN } from './constants';
+
+/**
+ * Shapes and rules of accounts and community features (spec 3 "User", "Edit request", "Edit
+ * payloads", "Playlist refresh or community submission request"; spec 5 "Community playlist URL"),
+ * shared by the server (validation, OpenAPI) and the web (types, form rules).
+ */
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  /** Twitch login (lowercase) */
+  login: z.string(),
+  displayName: z.string(),
+  admin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const likeResultSchema = z.object({ liked: z.boolean() });
+
+/** Longest lyrics an edit may set (characters). */
+export const LYRICS_MAX = 20_000;
+/** Most tags one item may carry. */
+export const TAGS_MAX = 50;
+
+/**
+ * A stream timestamp as people type it: seconds ("754"), m:ss ("12:34") or h:mm:ss ("1:02:03").
+ * Answers the seconds, null for an empty value, or undefined when it cannot be read.
+ */
+export function parseStreamTimestamp(value: string | number | null | undefined): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^\d{1,7}$/.test(text)) return Number(text);
+  const parts = /^(?:(\d{1,3}):)?(\d{1,2}):(\d{2})$/.exec(text);
+  if (!parts) return undefined;
+  const [, hours, minutes, seconds] = parts;
+  if (Number(seconds) > 59 || (hours !== undefined && Number(minutes) > 59)) return undefined;
+  return Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(seconds);
+}
+
+/** A stream id; an empty field clears it (null), digits in a string are read as the number. */
+const idOrNull = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'must be an id' })
+    .int({ error: 'must be an id' })
+    .positive({ error: 'must be an id' })
+    .max(2_147_483_647, { error: 'must be an id' })
+    .nullable()
+    .optional(),
+);
+
+const tagIds = z
+  .array(z.number({ error: 'must be tag ids' }).int({ error: 'must be tag ids' }).positive({ error: 'must be tag ids' }), {
+    error: 'must be a list of tag ids',
+  })
+  .max(TAGS_MAX, { error: `may hold at most ${TAGS_MAX} tags` })
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
+const streamTimestamp = z
+  .union([z.string().max(20, { error: 'is not a time' }), z.number(), z.null()], { error: 'must be a time like 754, 12:34 or 1:02:03' })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const seconds = parseStreamTimestamp(value);
+    if (seconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be a time like 754, 12:34 or 1:02:03' });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+const lyrics = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ error: 'must be text' })
+    .max(LYRICS_MAX, { error: `may be at most ${LYRICS_MAX} characters long` })
+    .nullable()
+    .optional(),
+);
+
+/**
+ * Edit payloads (spec 3). A field left out is unchanged; null clears it. Other fields of the item
+ * (the web may send the edited item) are read-only and ignored.
+ */
+export const mediaEditSchema = z.object({ streamId: idOrNull, streamTimestamp, lyrics, tags: tagIds });
+export const streamEditSchema = z.object({ tags: tagIds });
+export const playlistEditSchema = z.object({ streamId: idOrNull, tags: tagIds });
+export const clipEditSchema = z.object({ streamId: idOrNull, tags: tagIds });
+
+/** What an edit may change, as stored in an edit request's `changes` (only the changed fields). */
+export const editChangesSchema = z.object({
+  streamId: z.number().int().nullable().optional(),
+  streamTimestamp: z.number().int().nullable().optional(),
+  lyrics: z.string().nullable().optional(),
+  tags: z.array(z.number().int()).optional(),
+});
+export type EditChanges = z.infer<typeof editChangesSchema>;
+
+/** POST /api/{kind}/{id}: applied at once (an admin's SAVE) or queued as an edit request. */
+export const editResultSchema = z.object({
+  applied: z.boolean(),
+  /** The queued edit request; null when the change was applied */
+  requestId: z.number().int().nullable(),
+});
+export type EditResult = z.infer<typeof editResultSchema>;
+
+export const editRequestSchema = z.object({
+  id: z.number().int(),
+  entityId: z.number().int(),
+  /** The item's name, to show and link which item the request is about */
+  entityName: z.string().nullable(),
+  userName: z.string(),
+  updatedAt: z.string(),
+  changes: editChangesSchema,
+});
+export type EditRequest = z.infer<typeof editRequestSchema>;
+
+export const playlistRequestSchema = z.object({
+  id: z.number().int(),
+  /** Absent: a new community playlist submission */
+  playlistId: z.number().int().optional(),
+  /** The catalogued playlist's name (refresh requests) */
+  playlistName: z.string().optional(),
+  /** The playlist id at YouTube */
+  remoteId: z.string(),
+  submittedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type PlaylistRequest = z.infer<typeof playlistRequestSchema>;
+
+export const refreshBodySchema = z.object({
+  playlistId: z.coerce.number({ error: 'must be an id' }).int({ error: 'must be an id' }).positive({ error: 'must be an id' }),
+  remoteId: z.string().max(100).optional(),
+});
+
+export const communityBodySchema = z.object({ playlistUrl: z.string({ error: 'is required' }).max(500) });
+
+/** The answer to an approved playlist request: what the import did, and a line saying so. */
+export const playlistApprovalSchema = z.object({
+  message: z.string(),
+  report: z.object({
+    id: z.number().int(),
+    remoteId: z.string(),
+    name: z.string(),
+    created: z.boolean(),
+    added: z.number().int(),
+    kept: z.number().int(),
+    skipped: z.number().int(),
+    removed: z.number().int(),
+  }),
+});
+export type PlaylistApproval = z.infer<typeof playlistApprovalSchema>;
+
+/** Spec 5: a generic URL (optional http or https scheme, then a dotted host, then anything). */
+export const URL_PATTERN = /^(https?:\/\/)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(:\d+)?([/?#]\S*)?$/;
+export const PLAYLIST_URL_EXAMPLE = 'https://www.youtube.com/playlist?list=PLxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx';
+
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+
+/**
+ * The playlist id of a YouTube playlist URL with a list parameter, or a message saying what is
+ * wrong with it (spec 5 "Community playlist URL"; the web shows the same messages).
+ */
+export function checkPlaylistUrl(input: string): { id: string } | { problem: string } {
+  const text = input.trim();
+  if (text === '') return { problem: 'A playlist URL is required' };
+  if (text.length < PLAYLIST_URL_MIN) return { problem: `Must be at least ${PLAYLIST_URL_MIN} characters long` };
+  if (!URL_PATTERN.test(text)) return { problem: 'Must be valid URL' };
+  let url: URL;
+  try {
+    url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return { problem: 'Must be valid URL' };
+  }
+  const list = url.searchParams.get('list');
+  if (!YOUTUBE_HOSTS.has(url.hostname.toLowerCase()) || !list) return { problem: 'Must be valid YouTube playlist URL' };
+  if (!/^[A-Za-z0-9_-]{12,64}$/.test(list)) return { problem: 'Must be valid YouTube playlist URL' };
+  return { id: list };
+}

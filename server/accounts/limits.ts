@@ -1,0 +1,37 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../config';
+import { HttpError } from '../http/errors';
+import type { App } from '../http/types';
+
+/**
+ * Rate limits (@fastify/rate-limit, registered in app.ts with `global: false`). Every write shares
+ * ONE budget per user (or per address when logged out), so spreading requests over routes does not
+ * multiply it; login has its own budget per address.
+ */
+
+export interface Limits {
+  /** preHandler of every write: likes, edits, requests, approvals, logout */
+  writes: preHandlerAsyncHookHandler;
+  /** preHandler of the login start and callback */
+  login: preHandlerAsyncHookHandler;
+}
+
+const tooMany = (what: string) => (_request: unknown, context: { after: string }) =>
+  new HttpError(429, `Too many ${what} in a short time; try again in ${context.after}`);
+
+export function createLimits(app: App, config: Config): Limits {
+  return {
+    writes: app.rateLimit({
+      max: config.accounts.writesPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+      errorResponseBuilder: tooMany('changes'),
+    }),
+    login: app.rateLimit({
+      max: 30,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `login:${request.ip}`,
+      errorResponseBuilder: tooMany('login attempts'),
+    }),
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { deleteExpiredSessions, deleteSession, insertSession, setAdmin, upsertTwitchUser } from './queries';
+import { hashMatches, hashToken, isAdminLogin, newToken } from './session';
+import { createTwitchLogin, type TwitchLogin, twitchEndpoints } from './twitch';
+
+/**
+ * Login with Twitch (authorization-code flow with a `state` bound to the browser by a cookie),
+ * sessions and admin grants. Routes only move values between HTTP and these functions.
+ */
+
+export const CALLBACK_PATH = '/api/auth/twitch/callback';
+
+export interface AccountsOptions {
+  db: Db;
+  config: Config;
+  /** Where this server answers itself (the sandbox in demo mode); undefined before it listens */
+  sandboxOrigin: () => string | undefined;
+  log: FastifyBaseLogger;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService({ db, config, sandboxOrigin, log }: AccountsOptions) {
+  const redirectUri = `${config.publicUrl.replace(/\/+$/, '')}${CALLBACK_PATH}`;
+  let twitch: TwitchLogin | null | undefined;
+  const client = (): TwitchLogin | null => {
+    if (twitch === undefined) {
+      const endpoints = twitchEndpoints(config, sandboxOrigin());
+      twitch = endpoints ? createTwitchLogin(endpoints, config) : null;
+    }
+    return twitch;
+  };
+
+  return {
+    redirectUri,
+
+    /** Login is possible: enabled, and a Twitch application is configured. */
+    get loginAvailable(): boolean {
+      return config.authEnabled && config.providers.twitch.clientId !== null && config.providers.twitch.clientSecret !== null;
+    },
+
+    /** A fresh `state`: its hash goes into a short-lived cookie, the state itself to Twitch. */
+    startLogin(): { authorizeUrl: string; stateHash: string } {
+      const twitchLogin = client();
+      if (!twitchLogin) throw new Error('Twitch login is not configured');
+      const state = newToken();
+      return { authorizeUrl: twitchLogin.authorizeUrl(state, redirectUri), stateHash: hashToken(state) };
+    },
+
+    /**
+     * The callback: checks the state against the cookie's hash, exchanges the code, upserts the user
+     * and opens a session. Answers the new session token, or null on any failure (logged).
+     */
+    async finishLogin(params: {
+      code?: string;
+      state?: string;
+      error?: string;
+      stateCookie?: string;
+    }): Promise<{ token: string; userId: number } | null> {
+      if (params.error) {
+        log.info(`Twitch login not completed: ${params.error}`);
+        return null;
+      }
+      if (!hashMatches(params.state, params.stateCookie)) {
+        log.warn('Twitch login refused: the state does not match the one this browser started with');
+        return null;
+      }
+      if (!params.code) return null;
+      const twitchLogin = client();
+      if (!twitchLogin) return null;
+      try {
+        const twitchUser = await twitchLogin.userForCode(params.code, redirectUri);
+        const user = await upsertTwitchUser(db, twitchUser);
+        await deleteExpiredSessions(db);
+        const token = newToken();
+        await insertSession(db, hashToken(token), user.id, new Date(Date.now() + config.accounts.sessionDays * 86_400_000));
+        log.info(`${user.login} logged in${isAdminLogin(config, user.login, user.admin) ? ' (admin)' : ''}`);
+        return { token, userId: user.id };
+      } catch (error) {
+        log.warn(`Twitch login failed: ${(error as Error).message}`);
+        return null;
+      }
+    },
+
+    /** Ends a session on the server; the cookie alone is worth nothing afterwards. */
+    async logout(sessionHash: string | null): Promise<void> {
+      if (sessionHash) await deleteSession(db, sessionHash);
+    },
+
+    async setAdmin(login: string, admin: boolean) {
+      return setAdmin(db, login, admin);
+    },
+  };
+}

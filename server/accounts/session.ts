@@ -1,0 +1,120 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
+import type { App } from '../http/types';
+import { assertSyncAllowed } from '../sync/access';
+import { findSessionUser } from './queries';
+
+/**
+ * Sessions (design "API conventions"): a random token in an httpOnly, SameSite=Lax cookie (Secure in
+ * production); the database keeps only its SHA-256. Each API request resolves its cookie to the user
+ * with one query; nothing is cached across requests, so a logout or a revoked admin takes effect at once.
+ */
+
+export const SESSION_COOKIE = 'almanac_session';
+
+/** Who is calling: attached to every API request as `request.user` (null when logged out). */
+export interface SessionUser {
+  id: number;
+  login: string;
+  displayName: string;
+  /** The stored flag (grant-admin) or the login is in ADMIN_LOGINS */
+  admin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** Hash of the presented session token, when it belongs to a live session */
+    sessionHash: string | null;
+  }
+}
+
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Compares a presented value's hash with a stored hash in constant time. */
+export function hashMatches(value: string | undefined, expectedHash: string | undefined): boolean {
+  if (!value || !expectedHash) return false;
+  const a = Buffer.from(hashToken(value));
+  const b = Buffer.from(expectedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A token we issued is 43 base64url characters; anything else is not looked up. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export function isAdminLogin(config: Config, login: string, stored: boolean): boolean {
+  return stored || config.accounts.adminLogins.has(login.toLowerCase());
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secureCookies,
+    maxAge: config.accounts.sessionDays * 86_400,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+}
+
+/** Resolves the session cookie of every API call to `request.user`. */
+export function registerSessions(app: App, db: Db, config: Config) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionHash', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    const hash = hashToken(token);
+    const row = await findSessionUser(db, hash);
+    if (!row) return;
+    request.sessionHash = hash;
+    request.user = { ...row, admin: isAdminLogin(config, row.login, row.admin) };
+  });
+}
+
+/** The logged-in user, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** A logged-in admin, or 401 (logged out) / 403 (not an admin). */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.admin) throw forbidden('Only admins can do that');
+  return user;
+}
+
+/**
+ * Maintenance calls (sync, admin grants): a logged-in admin, or, without a session, the machine
+ * access of sync/access.ts (SYNC_TOKEN, or the command line on this machine in demo mode).
+ * Logged out without that access is 401; logged in but not an admin 403.
+ */
+export function requireAdminOrMachine(config: Config, request: FastifyRequest): void {
+  if (request.user) {
+    requireAdmin(request);
+    return;
+  }
+  try {
+    assertSyncAllowed(config, request);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw unauthorized(`Log in as an admin to do that. ${error.message}.`);
+  }
+}
+
+/** Route hooks (`onRequest`) that refuse before the body is even read; handlers then take the user from requireUser/requireAdmin. */
+export const loggedInOnly = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+export const adminOnly = async (request: FastifyRequest) => {
+  requireAdmin(request);
+};
