@@ -57,11 +57,20 @@ describe('YouTube client against the sandbox', () => {
     expect(await youtube().video(song.remoteId)).toBeNull();
   });
 
-  it('looks a playlist up by id, and answers null for one that does not exist', async () => {
+  it('looks a video up by the link people paste (for flip requests)', async () => {
+    const song = mainSongs()[2]!;
+    expect((await youtube().videoByUrl(`https://youtu.be/${song.remoteId}?t=3`))?.title).toBe(song.name);
+    expect((await youtube().videoByUrl(`https://www.youtube.com/watch?v=${song.remoteId}&list=PL123456789012`))?.id).toBe(song.remoteId);
+    expect(await youtube().videoByUrl('https://vimeo.com/123')).toBeNull();
+    expect(await youtube().videoByUrl('https://www.youtube.com/watch?v=AAAAAAAAAAA')).toBeNull();
+  });
+
+  it('looks a playlist up by id or link, and answers null for one that does not exist', async () => {
     const world = t.world.playlists.find((p) => p.provider === 'youtube' && p.type === 'community')!;
     const found = await youtube().playlist(world.remoteId);
     expect(found).toMatchObject({ id: world.remoteId, title: world.name, channelId: channels.fans, privacy: 'public' });
     expect(await youtube().playlist('PLdoesnotexist000000000000000000')).toBeNull();
+    expect((await youtube().playlistByUrl(`https://www.youtube.com/playlist?list=${world.remoteId}`))?.id).toBe(world.remoteId);
   });
 
   it('lists a channel’s playlists over several pages', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDuration } from '../durations';
 import { createHttp, type HttpOptions, ProviderError } from '../http';
+import { parsePlaylistId, parseVideoId } from './urls';
 
 /**
  * YouTube Data API v3 with an API key: channels.list (uploads playlist), playlists.list,
@@ -189,6 +190,19 @@ export function createYouTubeClient(options: YouTubeOptions) {
     return out;
   }
 
+  /** One video, or null when it does not exist or is not public. */
+  async function video(id: string): Promise<YouTubeVideo | null> {
+    const [found] = await videos([id]);
+    return found ?? null;
+  }
+
+  /** One playlist by id, or null when it does not exist or is private. */
+  async function playlist(id: string): Promise<YouTubePlaylist | null> {
+    const page = await get('/playlists', listOf(playlistSchema), { part: 'snippet,contentDetails,status', id, maxResults: 1 });
+    const found = page.items[0];
+    return found ? toPlaylist(found) : null;
+  }
+
   return {
     /** The playlist holding every upload of a channel. */
     async uploadsPlaylistId(channelId: string): Promise<string> {
@@ -224,11 +238,7 @@ export function createYouTubeClient(options: YouTubeOptions) {
 
     videos,
 
-    /** One video, or null when it does not exist or is not public. */
-    async video(id: string): Promise<YouTubeVideo | null> {
-      const [video] = await videos([id]);
-      return video ?? null;
-    },
+    video,
 
     /** A channel's playlists, one page at a time, to the last page. */
     async *channelPlaylists(channelId: string): AsyncGenerator<YouTubePlaylist[]> {
@@ -245,11 +255,18 @@ export function createYouTubeClient(options: YouTubeOptions) {
       } while (pageToken);
     },
 
-    /** One playlist by id, or null when it does not exist or is private. */
-    async playlist(id: string): Promise<YouTubePlaylist | null> {
-      const page = await get('/playlists', listOf(playlistSchema), { part: 'snippet,contentDetails,status', id, maxResults: 1 });
-      const found = page.items[0];
-      return found ? toPlaylist(found) : null;
+    /** A video by the link people paste (watch, youtu.be, shorts, embed) or its id; null when the link names none or it is not public. */
+    async videoByUrl(url: string): Promise<YouTubeVideo | null> {
+      const id = parseVideoId(url);
+      return id ? video(id) : null;
     },
+
+    /** A playlist by its link (a list= parameter) or id; null when the link names none or it is not public. */
+    async playlistByUrl(url: string): Promise<YouTubePlaylist | null> {
+      const id = parsePlaylistId(url);
+      return id ? playlist(id) : null;
+    },
+
+    playlist,
   };
 }
