@@ -1,0 +1,80 @@
+import { Button } from '@mantine/core';
+import { IconBrandSoundcloud, IconBrandTwitch, IconBrandYoutube, IconClockPlay, IconListDetails, IconPencil } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { EntityKind, Provider } from '../../../common/enums';
+import { useCurrentUser } from '../../api/auth';
+import { watchStreamLabel } from '../../lib/detail';
+import { DETAIL_PATHS } from './paths';
+
+const PROVIDER_ICONS = { youtube: IconBrandYoutube, sound_cloud: IconBrandSoundcloud, twitch: IconBrandTwitch } as const;
+
+/** An external link that opens in a new tab, styled as a button. */
+export function ExternalButton({
+  href,
+  icon,
+  variant = 'light',
+  children,
+}: {
+  href: string;
+  icon: ReactNode;
+  variant?: 'filled' | 'light';
+  children: ReactNode;
+}) {
+  return (
+    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" size="sm" fullWidth variant={variant} leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
+
+/** The provider link: "Watch on YouTube", "Listen on SoundCloud", "Watch on Twitch", "Watch Clip"... */
+export function ProviderButton({ provider, href, label }: { provider: Provider; href: string; label: string }) {
+  const Icon = PROVIDER_ICONS[provider];
+  return (
+    <ExternalButton href={href} icon={<Icon size={18} aria-hidden />} variant="filled">
+      {label}
+    </ExternalButton>
+  );
+}
+
+/** Opens a stream at a timestamp, in a new tab: "Watch Stream at 1:02:03". */
+export function WatchStreamButton({ href, seconds }: { href: string; seconds: number }) {
+  return (
+    <ExternalButton href={href} icon={<IconClockPlay size={18} aria-hidden />}>
+      {watchStreamLabel(seconds)}
+    </ExternalButton>
+  );
+}
+
+/** View Details for everyone and Edit for logged-in users: the item's /details and /edit routes. */
+export function DetailNavButtons({ kind, id }: { kind: EntityKind; id: number }) {
+  const user = useCurrentUser();
+  const paths = DETAIL_PATHS[kind];
+  return (
+    <>
+      <Button
+        renderRoot={(props) => <Link {...props} to={paths.details} params={{ id }} />}
+        size="sm"
+        px="sm"
+        fullWidth
+        variant="default"
+        leftSection={<IconListDetails size={18} aria-hidden />}
+      >
+        View Details
+      </Button>
+      {user ? (
+        <Button
+          renderRoot={(props) => <Link {...props} to={paths.edit} params={{ id }} />}
+          size="sm"
+          px="sm"
+          fullWidth
+          variant="default"
+          leftSection={<IconPencil size={18} aria-hidden />}
+        >
+          Edit
+        </Button>
+      ) : null}
+    </>
+  );
+}
