@@ -1,9 +1,32 @@
-import { EmphasisHeader } from '../components/EmphasisHeader';
+import { useQuery } from '@tanstack/react-query';
+import { useConfig } from '../api/config';
+import { itemQuery } from '../api/items';
+import { DetailStatus } from '../components/detail/DetailStatus';
+import { ItemDetailsView } from '../components/detail/ItemDetailsView';
+import { useDetailsRoute } from '../components/detail/useDetailsRoute';
+import { readOnlyFields } from '../lib/detail-fields';
 
 /**
- * /clips/$id/details and /edit; staticData.editable tells which.
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /clips/$id/details (read-only) and /clips/$id/edit (editable), one component; staticData.editable
+ * tells which. The edit fields (stream id, tags) and SAVE / PROPOSE CHANGE come with the edit view, through
+ * ItemDetailsView's children and editActions.
  */
 export function ClipDetailsPage() {
-  return <EmphasisHeader icon="clip" text="Clip" emphasis="Details" />;
+  const { id, editable } = useDetailsRoute('clips');
+  const { streamerName } = useConfig();
+  const query = useQuery(itemQuery('clips', id));
+  return (
+    <DetailStatus kind="clips" query={query}>
+      {(clip) => (
+        <ItemDetailsView
+          kind="clips"
+          id={clip.id}
+          name={clip.name}
+          thumbnail={clip.thumbnail}
+          editable={editable}
+          fields={readOnlyFields(clip, streamerName)}
+        />
+      )}
+    </DetailStatus>
+  );
 }

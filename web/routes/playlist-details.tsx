@@ -1,9 +1,32 @@
-import { EmphasisHeader } from '../components/EmphasisHeader';
+import { useQuery } from '@tanstack/react-query';
+import { useConfig } from '../api/config';
+import { itemQuery } from '../api/items';
+import { DetailStatus } from '../components/detail/DetailStatus';
+import { ItemDetailsView } from '../components/detail/ItemDetailsView';
+import { useDetailsRoute } from '../components/detail/useDetailsRoute';
+import { readOnlyFields } from '../lib/detail-fields';
 
 /**
- * /playlists/$id/details and /edit; staticData.editable tells which.
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /playlists/$id/details (read-only) and /playlists/$id/edit (editable), one component; staticData.editable
+ * tells which. The edit fields (stream id, tags) and SAVE / PROPOSE CHANGE come with the edit view, through
+ * ItemDetailsView's children and editActions.
  */
 export function PlaylistDetailsPage() {
-  return <EmphasisHeader icon="playlist" text="Playlist" emphasis="Details" />;
+  const { id, editable } = useDetailsRoute('playlists');
+  const { streamerName } = useConfig();
+  const query = useQuery(itemQuery('playlists', id));
+  return (
+    <DetailStatus kind="playlists" query={query}>
+      {(playlist) => (
+        <ItemDetailsView
+          kind="playlists"
+          id={playlist.id}
+          name={playlist.name}
+          thumbnail={playlist.thumbnail}
+          editable={editable}
+          fields={readOnlyFields(playlist, streamerName)}
+        />
+      )}
+    </DetailStatus>
+  );
 }

@@ -1,9 +1,114 @@
-import { EmphasisHeader } from '../components/EmphasisHeader';
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import type { Stream } from '../../common/api';
+import { STREAM_CLIPS_PAGE_SIZE } from '../../common/constants';
+import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
+import { formatDuration } from '../../common/format';
+import { useConfig } from '../api/config';
+import { detailLists, itemQuery, setCachedLiked } from '../api/items';
+import { ClipCard, MediaCard, PlaylistCard } from '../components/cards/cards';
+import { DetailNavButtons, ProviderButton } from '../components/detail/DetailActions';
+import { DetailLayout } from '../components/detail/DetailLayout';
+import { DetailPlayer } from '../components/detail/DetailPlayer';
+import { DetailSection } from '../components/detail/DetailSection';
+import { DetailStatus } from '../components/detail/DetailStatus';
+import { TagLinks } from '../components/detail/TagLinks';
+import { LikeButton } from '../components/LikeButton';
+import { ItemList } from '../components/list/ItemList';
+import { TimeAgo } from '../components/TimeAgo';
+import { providerLinkLabel } from '../lib/detail';
+import { streamEmbed } from '../lib/embed';
 
-/**
- * /streams/$id (spec 2 "Stream detail").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
- */
+/** /streams/$id (spec 2 "Stream detail"): the notice, the player and facts, then its playlists, top songs, top clips and all songs. */
 export function StreamPage() {
-  return <EmphasisHeader icon="stream" text="Stream" />;
+  const { id } = useParams({ from: '/streams/$id' });
+  const query = useQuery(itemQuery('streams', id));
+  return (
+    <DetailStatus kind="streams" query={query}>
+      {(stream) => <StreamView key={stream.id} stream={stream} />}
+    </DetailStatus>
+  );
+}
+
+/** Spec 2: since May 2025 Twitch restricts highlights; the recordings stay listed for reference. */
+function HighlightsNotice() {
+  return (
+    <Alert variant="light" color="blue" radius="md" mb="md" icon={<IconInfoCircle />} title="About past stream recordings">
+      Since May 2025 Twitch restricts highlights, so most past stream recordings are no longer available to watch there. They are kept here
+      for reference, and a playlist backup of each stream's songs is on YouTube.
+    </Alert>
+  );
+}
+
+function StreamView({ stream }: { stream: Stream }) {
+  const { streamerName } = useConfig();
+  const queryClient = useQueryClient();
+  return (
+    <DetailLayout
+      icon="stream"
+      name={stream.name}
+      notice={<HighlightsNotice />}
+      player={<DetailPlayer kind="streams" name={stream.name} thumbnail={stream.thumbnail} target={streamEmbed(stream)} />}
+      facts={[
+        { label: 'Duration', value: formatDuration(stream.duration) },
+        { label: 'Uploaded', value: <TimeAgo date={stream.uploadedAt} /> },
+        { label: 'Provider', value: PROVIDER_LABELS[stream.provider] },
+        { label: 'Channel', value: sourceLabel(streamerName, stream.source) },
+        { label: 'Tags', value: <TagLinks tags={stream.tags} />, wide: true },
+      ]}
+      links={<ProviderButton provider={stream.provider} href={stream.linkUrl} label={providerLinkLabel(stream.provider)} />}
+      actions={
+        <>
+          <LikeButton
+            kind="streams"
+            id={stream.id}
+            liked={stream.liked}
+            onLikedChange={(liked) => setCachedLiked(queryClient, itemQuery('streams', stream.id).queryKey, liked)}
+          />
+          <DetailNavButtons kind="streams" id={stream.id} />
+        </>
+      }
+    >
+      <DetailSection icon="playlist" text="Stream" emphasis="Playlists">
+        <ItemList
+          source={detailLists.playlistsOfStream(stream.id)}
+          mode="paged"
+          pageSize="playlist"
+          entity="playlists"
+          failureText="Unable to retrieve playlists"
+          renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
+        />
+      </DetailSection>
+      <DetailSection icon="top" text="Top" emphasis="Songs">
+        <ItemList
+          source={detailLists.topSongsOfStream(stream.id)}
+          mode="paged"
+          pageSize="short"
+          entity="songs"
+          failureText="Unable to retrieve top songs"
+          renderItem={(media) => <MediaCard media={media} />}
+        />
+      </DetailSection>
+      <DetailSection icon="clip" text="Top" emphasis="Clips">
+        <ItemList
+          source={detailLists.topClipsOfStream(stream.id)}
+          mode="paged"
+          pageSize={STREAM_CLIPS_PAGE_SIZE}
+          entity="clips"
+          failureText="Unable to retrieve top clips"
+          renderItem={(clip) => <ClipCard clip={clip} />}
+        />
+      </DetailSection>
+      <DetailSection icon="song" text="All" emphasis="Songs">
+        <ItemList
+          source={detailLists.songsOfStream(stream.id)}
+          entity="songs"
+          failureText="Unable to retrieve songs"
+          renderItem={(media) => <MediaCard media={media} />}
+        />
+      </DetailSection>
+    </DetailLayout>
+  );
 }
