@@ -43,6 +43,7 @@ export interface StoredItem {
   id: number;
   remoteId: string;
   name: string;
+  source: string;
   linkUrl: string;
   duration: number;
   views: number;
@@ -60,6 +61,7 @@ export async function storedItems(db: Db, kind: ItemKind, provider: string, remo
       id: t.id,
       remoteId: t.remoteId,
       name: t.name,
+      source: t.source,
       linkUrl: t.linkUrl,
       duration: t.duration,
       views: t.views,
@@ -125,6 +127,8 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
     if (!row) continue;
     const change: Record<string, unknown> = {};
     if (row.name !== item.name) change.name = item.name;
+    // An item moved to another channel takes that channel's source.
+    if (target.scope !== null && row.source !== target.source) change.source = target.source;
     if (row.linkUrl !== item.linkUrl) change.linkUrl = item.linkUrl;
     if (row.duration !== item.duration) change.duration = item.duration;
     if (row.views !== clampViews(item.views)) change.views = clampViews(item.views);
@@ -160,10 +164,25 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
  */
 export async function markMissing(db: Db, kind: ItemKind | 'playlists', scope: string, seen: string[]): Promise<number> {
   const t = kind === 'playlists' ? playlists : TABLES[kind];
+  if (seen.length === 0) {
+    // An empty answer for a listing that had items is more likely a provider hiccup than a channel
+    // emptied overnight: mark nothing, and say so.
+    const [held] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .where(and(eq(t.syncScope, scope), eq(t.unavailable, false)));
+    if ((held?.n ?? 0) > 0) {
+      throw new Error(
+        `the provider listed nothing where ${held!.n} items were; nothing was marked unavailable (check the channel, then sync again)`,
+      );
+    }
+    return 0;
+  }
   const marked = await db
     .update(t)
     .set({ unavailable: true, updatedAt: new Date() })
-    .where(and(eq(t.syncScope, scope), eq(t.unavailable, false), sql`NOT (${t.remoteId} = ANY(${sql.param(seen)}::text[]))`))
+    // NOT IN over a subquery is a hashed anti-join however long the listing is.
+    .where(and(eq(t.syncScope, scope), eq(t.unavailable, false), sql`${t.remoteId} NOT IN (SELECT unnest(${sql.param(seen)}::text[]))`))
     .returning({ id: t.id });
   return marked.length;
 }

@@ -155,6 +155,15 @@ describe('catalogue sync against the sandbox', () => {
     expect((await songRow(track.remoteId)).unavailable).toBe(false);
   });
 
+  it('does not take a listing that comes back empty as every item gone', async () => {
+    for (const track of t.world.songs.filter((s) => s.provider === 'sound_cloud')) t.state.remove(track.remoteId);
+    const report = await t.sync.run('test');
+    const section = report.sections.find((s) => s.name === 'soundcloud tracks')!;
+    expect(section).toMatchObject({ seen: 0, unavailable: 0 });
+    expect(section.error).toMatch(/listed nothing where 6 items were; nothing was marked unavailable/);
+    expect(await count(media)).toBe(t.world.songs.length);
+  });
+
   it('never marks items no listing owns (seeded or added by hand)', async () => {
     const seeded = await buildSong(t.db, { source: 'nova_yt', remoteId: 'seededSong01' });
     const report = await t.sync.run('test');
