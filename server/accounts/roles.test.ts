@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EntityKind } from '../../common/enums';
+import { playlistRequests } from '../db/schema';
+import { createSandboxedApp } from '../sandbox/testing';
+import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
+import { buildAdmin, buildUser, type TestUser } from '../testing/users';
+
+/**
+ * The role table of spec 6, enforced by the server: every write and admin call as anonymous (401),
+ * as a member (403 where admin-only) and as an admin. Callers come from another machine, as
+ * visitors do (this machine may run maintenance calls without logging in, in demo mode).
+ */
+
+const t = await createSandboxedApp();
+const REMOTE = '203.0.113.50';
+const KINDS: EntityKind[] = ['media', 'streams', 'playlists', 'clips'];
+
+type Role = 'anonymous' | 'member' | 'admin';
+interface Call {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The route as OpenAPI names it, e.g. /api/media/{id}/like */
+  route: string;
+  /** Makes a fresh target (calls like approve use theirs up) */
+  make: () => Promise<{ url: string; payload?: object }>;
+  /** Expected status per role */
+  expect: Record<Role, number>;
+}
+
+let member: TestUser;
+let admin: TestUser;
+const items: Record<EntityKind, number> = { media: 0, streams: 0, playlists: 0, clips: 0 };
+let communityPlaylistId = 0;
+const communitySource = () => t.world.playlists.filter((p) => p.type === 'community' && p.provider === 'youtube');
+
+beforeAll(async () => {
+  expect((await t.sync.run('test')).ok).toBe(true);
+  member = await buildUser(t.db);
+  admin = await buildAdmin(t.db);
+  const stream = await buildStream(t.db);
+  items.streams = stream.id;
+  items.media = (await buildSong(t.db)).id;
+  items.playlists = (await buildPlaylist(t.db)).id;
+  items.clips = (await buildClip(t.db)).id;
+  const imported = await t.sync.importPlaylist(communitySource()[0]!.remoteId, 'community');
+  communityPlaylistId = imported.id;
+});
+
+const memberOk = (status: number, anonymous = 401) => ({ anonymous, member: status, admin: status });
+const adminOnly = (status = 200) => ({ anonymous: 401, member: 403, admin: status });
+
+/** A pending edit request of a kind, proposed by a member. */
+async function pendingEdit(kind: EntityKind): Promise<number> {
+  const tag = await buildTag(t.db);
+  const res = await call({ method: 'POST', url: `/api/${kind}/${items[kind]}`, payload: { tags: [tag.id] } }, member);
+  expect(res.statusCode).toBe(202);
+  return res.json().requestId;
+}
+
+async function pendingRefresh(): Promise<number> {
+  const res = await call({ method: 'POST', url: '/api/playlists/refresh', payload: { playlistId: communityPlaylistId } }, member);
+  return res.json().id;
+}
+
+let submissions = 0;
+const CALLS: Call[] = [
+  ...KINDS.flatMap((kind): Call[] => [
+    {
+      method: 'POST',
+      route: `/api/${kind}/{id}/like`,
+      make: async () => ({ url: `/api/${kind}/${items[kind]}/like` }),
+      expect: memberOk(200),
+    },
+    {
+      method: 'DELETE',
+      route: `/api/${kind}/{id}/like`,
+      make: async () => ({ url: `/api/${kind}/${items[kind]}/like` }),
+      expect: memberOk(200),
+    },
+    { method: 'GET', route: `/api/${kind}/liked`, make: async () => ({ url: `/api/${kind}/liked` }), expect: memberOk(200) },
+    {
+      method: 'POST',
+      route: `/api/${kind}/{id}`,
+      make: async () => ({ url: `/api/${kind}/${items[kind]}`, payload: { tags: [(await buildTag(t.db)).id] } }),
+      // Queued for a member (202), applied for an admin (200).
+      expect: { anonymous: 401, member: 202, admin: 200 },
+    },
+    { method: 'GET', route: `/api/${kind}/edits`, make: async () => ({ url: `/api/${kind}/edits` }), expect: adminOnly() },
+    {
+      method: 'POST',
+      route: `/api/${kind}/edits/{id}/approve`,
+      make: async () => ({ url: `/api/${kind}/edits/${await pendingEdit(kind)}/approve` }),
+      expect: adminOnly(),
+    },
+    {
+      method: 'DELETE',
+      route: `/api/${kind}/edits/{id}`,
+      make: async () => ({ url: `/api/${kind}/edits/${await pendingEdit(kind)}` }),
+      expect: adminOnly(),
+    },
+  ]),
+  {
+    method: 'POST',
+    route: '/api/playlists/refresh',
+    make: async () => {
+      // A new request each time: the previous one decided.
+      await t.db.update(playlistRequests).set({ status: 'rejected' }).where(eq(playlistRequests.status, 'pending'));
+      return { url: '/api/playlists/refresh', payload: { playlistId: communityPlaylistId } };
+    },
+    expect: memberOk(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/playlists/community',
+    make: async () => ({
+      url: '/api/playlists/community',
+      payload: { playlistUrl: `https://www.youtube.com/playlist?list=PLroleMatrix${String(++submissions).padStart(20, '0')}` },
+    }),
+    expect: memberOk(201),
+  },
+  { method: 'GET', route: '/api/playlists/refresh', make: async () => ({ url: '/api/playlists/refresh' }), expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/playlists/refresh/{id}/approve',
+    make: async () => ({ url: `/api/playlists/refresh/${await pendingRefresh()}/approve` }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/playlists/refresh/{id}',
+    make: async () => ({ url: `/api/playlists/refresh/${await pendingRefresh()}` }),
+    expect: adminOnly(),
+  },
+  { method: 'POST', route: '/api/sync', make: async () => ({ url: '/api/sync' }), expect: adminOnly() },
+  { method: 'GET', route: '/api/sync', make: async () => ({ url: '/api/sync' }), expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/sync/playlist',
+    make: async () => ({ url: '/api/sync/playlist', payload: { playlist: communitySource()[1]!.remoteId } }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/admins',
+    make: async () => ({ url: '/api/auth/admins', payload: { login: 'someone_new' } }),
+    expect: adminOnly(),
+  },
+  // Logging out needs no session: it only ends one (204 for everyone).
+  { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
+];
+
+function call(request: { method: string; url: string; payload?: object }, user: TestUser | null, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    ...(request.payload ? { payload: request.payload } : {}),
+    headers: { ...(user?.headers ?? {}), ...headers },
+    remoteAddress: REMOTE,
+  });
+}
+
+describe('role table (spec 6) on every write and admin call', () => {
+  for (const entry of CALLS) {
+    it(`${entry.method} ${entry.route}: anonymous ${entry.expect.anonymous}, member ${entry.expect.member}, admin ${entry.expect.admin}`, async () => {
+      for (const role of ['anonymous', 'member', 'admin'] as const) {
+        // Logout ends the session it is given: members and admins log out with a session of their own.
+        const user =
+          role === 'anonymous'
+            ? null
+            : entry.route === '/api/auth/logout'
+              ? await buildUser(t.db, { admin: role === 'admin' })
+              : role === 'member'
+                ? member
+                : admin;
+        const request = await entry.make();
+        const res = await call({ method: entry.method, ...request }, user);
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(entry.expect[role]);
+        if (res.statusCode >= 400) {
+          expect(res.json()).toEqual({
+            statusCode: res.statusCode,
+            error: res.statusCode === 401 ? 'Unauthorized' : 'Forbidden',
+            message: expect.any(String),
+          });
+        }
+      }
+    });
+  }
+
+  it('covers every write and admin call of likes, edits, playlist requests, accounts and sync', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const ours =
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync/;
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .map((m) => m.toUpperCase())
+        .filter((m) => ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'].includes(m))
+        .filter((m) => ours.test(path) && !(m === 'GET' && /^\/api\/(media|streams|playlists|clips)\/\{id\}$/.test(path)))
+        .map((m) => `${m} ${path}`),
+    );
+    const walked = CALLS.map((c) => `${c.method} ${c.route}`);
+    expect(documented.sort()).toEqual(walked.sort());
+  });
+
+  it('refuses every state-changing call from another origin, even with an admin session', async () => {
+    for (const entry of CALLS.filter((c) => c.method !== 'GET')) {
+      const request = await entry.make();
+      const res = await call({ method: entry.method, ...request }, admin, { origin: 'https://evil.example' });
+      expect(res.statusCode, `${entry.method} ${entry.route}`).toBe(403);
+      expect(res.json().message).toBe('Cross-origin requests are not allowed');
+    }
+  });
+});
