@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { type Command, CommandError, type OptionSpec, UsageError } from './cli/command';
+import { grantAdminCommand } from './cli/grant-admin';
 import { seedCommand } from './cli/seed';
 import { syncCommand } from './cli/sync';
 
@@ -7,7 +8,7 @@ import { syncCommand } from './cli/sync';
  * Maintenance commands: `npm run cli -- <command> [options]`. Each command is one module under
  * server/cli/; list it here. Exit codes: 0 done, 1 failed, 2 bad usage.
  */
-const COMMANDS: Command[] = [seedCommand, syncCommand];
+const COMMANDS: Command[] = [seedCommand, syncCommand, grantAdminCommand];
 
 const PROGRAM = 'npm run cli --';
 
@@ -27,7 +28,7 @@ function generalHelp(): string {
     '',
     'Commands:',
     table([
-      ...COMMANDS.map((c): [string, string] => [c.name, c.summary]),
+      ...COMMANDS.map((c): [string, string] => [usage(c), c.summary]),
       ['help [command]', 'Show this list, or the options of one command'],
     ]),
     '',
@@ -35,14 +36,18 @@ function generalHelp(): string {
   ].join('\n');
 }
 
+const usage = (command: Command) => [command.name, ...(command.positionals ?? []).map((p) => `<${p.name}>`)].join(' ');
+
 function commandHelp(command: Command): string {
   const options = Object.entries(command.options).map(([name, spec]) => optionLine(name, spec));
   options.push(['-h, --help', 'show this help']);
+  const positionals = (command.positionals ?? []).map((p): [string, string] => [`<${p.name}>`, p.description]);
   return [
-    `Usage: ${PROGRAM} ${command.name} [options]`,
+    `Usage: ${PROGRAM} ${usage(command)} [options]`,
     '',
     command.summary,
     ...(command.details ? ['', command.details] : []),
+    ...(positionals.length > 0 ? ['', 'Arguments:', table(positionals)] : []),
     '',
     'Options:',
     table(options),
@@ -66,6 +71,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const command = findCommand(name);
   let values: Record<string, string | boolean | undefined>;
+  let args: string[];
   try {
     const options = Object.fromEntries(
       Object.entries(command.options).map(([key, spec]) => [key, { type: spec.type, ...(spec.short ? { short: spec.short } : {}) }]),
@@ -74,9 +80,10 @@ async function run(argv: string[]): Promise<number> {
       args: rest,
       options: { ...options, help: { type: 'boolean', short: 'h' } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals !== undefined,
     });
     values = parsed.values as Record<string, string | boolean | undefined>;
+    args = parsed.positionals;
   } catch (error) {
     // parseArgs explains unknown options, missing values and stray arguments itself.
     throw new UsageError(`${(error as Error).message.split('\n')[0]}\nRun "${PROGRAM} help ${command.name}" for its options.`);
@@ -85,7 +92,11 @@ async function run(argv: string[]): Promise<number> {
     console.log(commandHelp(command));
     return 0;
   }
-  await command.run(values, { info: (message) => console.log(message) });
+  const expected = command.positionals?.length ?? 0;
+  if (args.length !== expected) {
+    throw new UsageError(`Usage: ${PROGRAM} ${usage(command)} [options]\nRun "${PROGRAM} help ${command.name}" for more.`);
+  }
+  await command.run(values, { info: (message) => console.log(message) }, args);
   return 0;
 }
 

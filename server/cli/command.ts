@@ -25,8 +25,10 @@ export interface Command {
   /** More about the command, printed by `help <command>` */
   details?: string;
   options: Record<string, OptionSpec>;
+  /** Arguments after the command name, in order, e.g. `grant-admin <login>`; none when absent */
+  positionals?: { name: string; description: string }[];
   /** Resolves when done; a UsageError means bad input (exit code 2), any other error a failure (1). */
-  run(values: OptionValues, out: Output): Promise<void>;
+  run(values: OptionValues, out: Output, args?: readonly string[]): Promise<void>;
 }
 
 /** Bad command-line input: printed without a stack trace, exit code 2. */
