@@ -22,7 +22,7 @@ const SYNC_TIMEOUT_MS = 30 * 60_000;
 
 type Answer<T> = { reached: false } | { reached: true; result: T };
 
-/** Asks the server on this machine; `reached: false` when none answers there. */
+/** Asks the server on this machine; `reached: false` when none answers there (or it refuses and PostgreSQL lets us do it). */
 async function askServer<T>(config: Config, path: string, body: unknown): Promise<Answer<T>> {
   const origin = selfOrigin(config.host, config.port);
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': 'application/json' };
@@ -50,6 +50,8 @@ async function askServer<T>(config: Config, path: string, body: unknown): Promis
   if (res.ok) return { reached: true, result: json as T };
   const message = (json as { message?: string }).message ?? text;
   if (res.status === 403) {
+    // On PostgreSQL the command can do the work itself: the sync lock keeps it to one run at a time.
+    if (config.databaseUrl) return { reached: false };
     throw new CommandError(`The server at ${origin} refused: ${message}. Set SYNC_TOKEN to the server's value and run this again.`);
   }
   throw new CommandError(`The server at ${origin} answered ${res.status}: ${message}`);
@@ -68,7 +70,7 @@ async function runHere<T>(out: Output, work: (context: Awaited<ReturnType<typeof
     throw error;
   }
   const { config, database } = opened;
-  out.info(`No server is running here: syncing ${describeDatabase(config)} directly`);
+  out.info(`Syncing ${describeDatabase(config)} directly (no server on this machine took the request)`);
   const { app, context } = await buildApp({ config, database, serveWeb: false });
   try {
     // The sandbox's links (images, next pages) carry its address: serve it where the server would.
