@@ -8,7 +8,7 @@ import { AppLayout } from './components/layout/AppLayout';
 import { RouteTitle } from './components/PageTitle';
 import { RootError, RouteError } from './components/RouteError';
 import { idParams, requireAdmin, requireLogin, requireValidId } from './guards';
-import { validateClipSearch, validateFilterSearch, validatePeriod, validateSearchSearch } from './lib/filters';
+import { validateClipSearch, validateFilterSearch, validateHomeSearch, validatePeriod, validateSearchSearch } from './lib/filters';
 import { parseSearch, stringifySearch } from './lib/search-params';
 
 /**
@@ -54,9 +54,7 @@ const page = <TPath extends string>(path: TPath) => ({ getParentRoute: () => roo
 const homeRoute = createRoute({
   ...page('/'),
   staticData: { title: 'Home' },
-  validateSearch: (search: Record<string, unknown>): { loginSuccess?: boolean } => ({
-    loginSuccess: search.loginSuccess === 'true' ? true : search.loginSuccess === 'false' ? false : undefined,
-  }),
+  validateSearch: validateHomeSearch,
   component: lazyRouteComponent(() => import('./routes/home'), 'HomePage'),
 });
 const loginRoute = createRoute({

@@ -43,12 +43,17 @@ export function useBrowser() {
       reducedMotion: 'reduce',
     });
     // Fail within a test's time budget, naming the locator that did not show up.
-    context.setDefaultTimeout(10_000);
+    context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
     const errors: string[] = [];
     pageErrors.set(page, errors);
     page.on('pageerror', (error) => errors.push(error.message));
+    if (process.env.E2E_DEBUG) {
+      page.on('requestfailed', (request) => console.log('request failed', request.url(), request.failure()?.errorText));
+      page.on('response', (response) => response.status() >= 400 && console.log('response', response.status(), response.url()));
+      page.on('console', (message) => console.log('console', message.type(), message.text()));
+    }
     return page;
   }
 
@@ -71,9 +76,27 @@ export function expectNoPageErrors(page: Page): void {
 /** Full-page screenshot into e2e/screenshots/ (gitignored), to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let lazy thumbnails settle and the loading bar finish.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Below-the-fold thumbnails are lazy: load them all (without scrolling, which would page lists).
+  await page.evaluate(async () => {
+    const images = [...document.querySelectorAll('img')];
+    for (const image of images) image.loading = 'eager';
+    const settled = (image: HTMLImageElement) =>
+      new Promise((done) => {
+        image.addEventListener('load', done, { once: true });
+        image.addEventListener('error', done, { once: true });
+        setTimeout(done, 3000);
+      });
+    await Promise.all(images.filter((image) => !image.complete).map(settled));
+  });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Client-side navigation (no reload): what a link click does, without needing a link. */
+export async function navigate(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState({}, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
 }
 
 /** Answers every request matching `pattern` with a 500 and the server's error body shape. */

@@ -1,10 +1,13 @@
 import type { Page } from 'playwright-core';
 
+/** How long a wait may take: generous, because a loaded CI machine can be slow to render. */
+const WAIT_MS = 15_000;
+
 /** Small waits on top of playwright-core (which has no `expect`): each fails with what it saw. */
 
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   try {
-    await page.waitForFunction((expected) => document.title === expected, title, { timeout: 10_000 });
+    await page.waitForFunction((expected) => document.title === expected, title, { timeout: WAIT_MS });
   } catch {
     throw new Error(`Expected the title "${title}", saw "${await page.title()}"`);
   }
@@ -13,7 +16,7 @@ export async function waitForTitle(page: Page, title: string): Promise<void> {
 /** Waits for a toast with this title and message (spec 8), and returns its element. */
 export async function waitForToast(page: Page, title: string, message: string) {
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: title }).filter({ hasText: message });
-  await toast.first().waitFor({ timeout: 10_000 });
+  await toast.first().waitFor({ timeout: WAIT_MS });
   return toast.first();
 }
 
@@ -25,9 +28,40 @@ export function pathAndQuery(page: Page): string {
 
 export async function waitForPath(page: Page, expected: string | RegExp): Promise<void> {
   const matches = () => (typeof expected === 'string' ? pathAndQuery(page) === expected : expected.test(pathAndQuery(page)));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   while (!matches()) {
     if (Date.now() > deadline) throw new Error(`Expected the URL ${expected}, saw ${pathAndQuery(page)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Records the API calls a page makes (path and query), to check what a screen asked for. */
+export function recordApiCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(decodeURIComponent(`${url.pathname}${url.search}`));
+  });
+  return calls;
+}
+
+/** Waits until a recorded call matches, returning it. */
+export async function waitForCall(page: Page, calls: string[], pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const found = calls.find((call) => pattern.test(call));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`No API call matched ${pattern}; calls were:\n${calls.join('\n')}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Waits until exactly `count` item cards are shown. */
+export async function waitForCards(page: Page, count: number, scope = page.locator('body')): Promise<void> {
+  const cards = scope.getByTestId('item-card');
+  const deadline = Date.now() + WAIT_MS;
+  while ((await cards.count()) !== count) {
+    if (Date.now() > deadline) throw new Error(`Expected ${count} cards, saw ${await cards.count()}`);
     await page.waitForTimeout(50);
   }
 }

@@ -28,19 +28,16 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseURL: string, server: ChildProcess, output: () => string): Promise<void> {
+/** The demo start fills the catalogue through the sync after listening; tests need all of it. */
+const CATALOGUE_READY = 'demo catalogue ready';
+
+async function waitForCatalogue(server: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 110_000;
-  while (Date.now() < deadline) {
+  while (!output().includes(CATALOGUE_READY)) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${output()}`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet (the demo catalogue seeds before listen)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (Date.now() > deadline) throw new Error(`The demo catalogue was not ready in time:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The server did not become healthy in time:\n${output()}`);
 }
 
 /** The real server (server/main.ts) on a free loopback port with a fresh DATA_DIR, serving the built dist/web. */
@@ -49,7 +46,9 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // Logs are kept until the catalogue is ready (to find the ready line); later ones are drained unread.
   let log = '';
+  let collecting = true;
   const server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
     env: {
@@ -58,33 +57,50 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       ALMANAC_MODE: 'demo',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk) => (log += chunk));
-  server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForHealth(baseURL, server, () => log);
-  return {
-    baseURL,
-    stop: async () => {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (server.exitCode === null) server.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  // Never outlive the test run, even when it is interrupted.
+  process.once('exit', () => server.kill('SIGKILL'));
+  const collect = (chunk: Buffer) => {
+    if (collecting) log += chunk;
   };
+  server.stdout?.on('data', collect);
+  server.stderr?.on('data', collect);
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForCatalogue(server, () => log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  collecting = false;
+  log = '';
+  return { baseURL, stop };
 }
 
 export default async function setup(project: TestProject) {
-  const [server, browser]: [Awaited<ReturnType<typeof startServer>>, BrowserServer] = await Promise.all([
-    startServer(),
-    chromium.launchServer(CHROMIUM),
-  ]);
+  // Start both at once; if either fails, stop the other so nothing outlives the run.
+  const [server, browser] = await Promise.allSettled([startServer(), chromium.launchServer(CHROMIUM)]);
+  if (server.status === 'rejected' || browser.status === 'rejected') {
+    if (server.status === 'fulfilled') await server.value.stop();
+    if (browser.status === 'fulfilled') await browser.value.close();
+    throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+  }
+  return started(project, server.value, browser.value);
+}
+
+function started(project: TestProject, server: Awaited<ReturnType<typeof startServer>>, browser: BrowserServer) {
   project.provide('baseURL', server.baseURL);
   project.provide('wsEndpoint', browser.wsEndpoint());
   return async () => {

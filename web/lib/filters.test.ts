@@ -5,6 +5,7 @@ import {
   toFilterSearch,
   validateClipSearch,
   validateFilterSearch,
+  validateHomeSearch,
   validatePeriod,
   validateSearchSearch,
 } from './filters';
@@ -63,4 +64,20 @@ describe('validateSearchSearch', () => {
     });
     expect(validateSearchSearch({ type: 'song', lyrics: 'yes' })).toMatchObject({ type: undefined, lyrics: undefined });
   });
+});
+
+describe('validators accept their own output', () => {
+  const cases: [string, (search: Record<string, unknown>) => unknown, Record<string, unknown>][] = [
+    ['filter', (s) => validateFilterSearch(MEDIA_PROVIDERS, s), { providers: ['youtube', 'nope'], sources: 'nova_sc', tags: ['3', '4'] }],
+    ['clips', validateClipSearch, { period: 'week', sort: 'latest', clippedBy: 'dj', tags: '2' }],
+    ['search', validateSearchSearch, { q: 'x', type: 'clip', lyrics: 'true', tags: ['5'], sortBy: 'top' }],
+    ['home', validateHomeSearch, { loginSuccess: 'true' }],
+    ['home (false)', validateHomeSearch, { loginSuccess: 'false' }],
+  ];
+  for (const [name, validate, raw] of cases) {
+    it(name, () => {
+      const once = validate(raw);
+      expect(validate(once as Record<string, unknown>)).toEqual(once);
+    });
+  }
 });

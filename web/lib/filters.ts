@@ -3,7 +3,8 @@ import { type Period, type Provider, SEARCH_TYPES, type SearchType, type Sort } 
 import { filterFields, lyricsParam, periodParam, providersParam, sortParam, sourcesParam, tagsParam } from '../../common/query';
 
 /**
- * Validated search params of the list screens. Parsing reuses common/query.ts, so the web drops
+ * Validated search params of the list screens. A validator must accept its own output (the router
+ * validates again what a screen navigates with), so booleans and numbers are read in both forms. Parsing reuses common/query.ts, so the web drops
  * unknown provider, source and period values exactly as the API does (spec 4, 5). Every key is
  * optional: an absent key keeps the URL clean and lets links omit it.
  */
@@ -28,8 +29,9 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
   return result.success ? result.data : undefined;
 }
 
+/** Absent (or undefined) keys stay undefined; a present key, even empty (`providers=`), is a list. */
 function optionalList<T>(search: Raw, key: string, schema: z.ZodType<T[]>): T[] | undefined {
-  return key in search ? (parse(schema, search[key]) ?? []) : undefined;
+  return search[key] === undefined ? undefined : (parse(schema, search[key]) ?? []);
 }
 
 /** Providers, sources and tags, keeping only the providers a kind of list accepts. */
@@ -106,4 +108,10 @@ export function validateSearchSearch(search: Raw): SearchSearch {
     period: validatePeriod(search),
     lyrics: parse(lyricsParam, search.lyrics) || undefined,
   };
+}
+
+/** The login callback's result on the home page (`/?loginSuccess=true|false`). */
+export function validateHomeSearch(search: Raw): { loginSuccess?: boolean } {
+  const value = String(search.loginSuccess);
+  return { loginSuccess: value === 'true' ? true : value === 'false' ? false : undefined };
 }

@@ -11,9 +11,10 @@ describe('search params', () => {
   });
 
   it('writes arrays as repeated keys and skips empty values', () => {
-    expect(stringifySearch({ providers: ['youtube', 'sound_cloud'], tags: [3], q: undefined, period: 'week', lyrics: false })).toBe(
+    expect(stringifySearch({ providers: ['youtube', 'sound_cloud'], tags: [3], q: undefined, period: 'week', sortBy: '' })).toBe(
       '?providers=youtube&providers=sound_cloud&tags=3&period=week',
     );
+    expect(stringifySearch({ loginSuccess: false })).toBe('?loginSuccess=false');
     expect(stringifySearch({})).toBe('');
   });
 

@@ -18,7 +18,7 @@ export function parseSearch(searchStr: string): RawSearch {
 }
 
 /**
- * Undefined, null, false and empty strings are left out. An empty array is written as `key=` so a
+ * Undefined, null and empty strings are left out (validators turn "off" flags into undefined). An empty array is written as `key=` so a
  * route can tell "explicitly nothing" from "absent, use the default" (the latest songs default to youtube).
  */
 export function stringifySearch(search: Record<string, unknown>): string {
@@ -27,7 +27,7 @@ export function stringifySearch(search: Record<string, unknown>): string {
     if (Array.isArray(value)) {
       if (value.length === 0) params.append(key, '');
       for (const item of value) params.append(key, String(item));
-    } else if (value !== undefined && value !== null && value !== '' && value !== false) {
+    } else if (value !== undefined && value !== null && value !== '') {
       params.append(key, String(value));
     }
   }

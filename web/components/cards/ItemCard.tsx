@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { EntityKind } from '../../../common/enums';
@@ -15,8 +15,8 @@ interface ItemCardProps {
   thumbnail: string | null;
   /** Shown over the thumbnail's corner: a duration or an item count */
   corner?: string;
-  /** Small lines under the title */
-  meta: ReactNode;
+  /** Small lines under the title, one element per line */
+  meta: ReactNode[];
 }
 
 /**
@@ -39,9 +39,14 @@ export function ItemCard({ kind, to, id, name, thumbnail, corner, meta }: ItemCa
           {name}
         </Link>
       </Text>
-      <Group gap={6} mt={6} fz="sm" c="dimmed" className={classes.meta}>
-        {meta}
-      </Group>
+      <Stack gap={2} mt={6}>
+        {meta.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed per card type
+          <Group key={index} gap={6} fz="sm" c="dimmed" className={classes.meta}>
+            {line}
+          </Group>
+        ))}
+      </Stack>
     </Card>
   );
 }

@@ -27,13 +27,13 @@ export function MediaCard({ media }: { media: Media }) {
       name={media.name}
       thumbnail={media.thumbnail}
       corner={formatDuration(media.duration)}
-      meta={
+      meta={[
         <>
           <TimeAgo date={media.uploadedAt} />
           <Dot />
           <ProviderSource provider={media.provider} source={media.source} />
-        </>
-      }
+        </>,
+      ]}
     />
   );
 }
@@ -47,13 +47,13 @@ export function StreamCard({ stream }: { stream: Stream }) {
       name={stream.name}
       thumbnail={stream.thumbnail}
       corner={formatDuration(stream.duration)}
-      meta={
+      meta={[
         <>
           <TimeAgo date={stream.uploadedAt} />
           <Dot />
           <ProviderSource provider={stream.provider} source={stream.source} />
-        </>
-      }
+        </>,
+      ]}
     />
   );
 }
@@ -67,17 +67,16 @@ export function PlaylistCard({ playlist }: { playlist: Playlist }) {
       name={playlist.name}
       thumbnail={playlist.thumbnail}
       corner={`${playlist.mediaCount} ${playlist.mediaCount === 1 ? 'song' : 'songs'}`}
-      meta={
+      meta={[
         <>
           <Text span inherit>
             {formatPlaylistType(playlist.type)}
           </Text>
           <Dot />
           <TimeAgo date={playlist.lastUpdated} prefix="updated" />
-          <Dot />
-          <ProviderSource provider={playlist.provider} source={playlist.source} />
-        </>
-      }
+        </>,
+        <ProviderSource key="source" provider={playlist.provider} source={playlist.source} />,
+      ]}
     />
   );
 }
@@ -91,15 +90,12 @@ export function ClipCard({ clip }: { clip: Clip }) {
       name={clip.name}
       thumbnail={clip.thumbnail}
       corner={formatDuration(clip.duration)}
-      meta={
-        <>
-          <TimeAgo date={clip.uploadedAt} />
-          <Dot />
-          <Text span inherit>
-            clipped by {clip.creatorName}
-          </Text>
-        </>
-      }
+      meta={[
+        <TimeAgo key="date" date={clip.uploadedAt} />,
+        <Text key="creator" span inherit>
+          clipped by {clip.creatorName}
+        </Text>,
+      ]}
     />
   );
 }
