@@ -1,11 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sourceKindOf } from '../../common/enums';
 import type { Db } from '../db/client';
-import { clips, media, playlistItems, playlists, streams } from '../db/schema';
+import { clips, likes, media, playlistItems, playlists, streams } from '../db/schema';
 import { JobBusyError } from '../jobs/runner';
 import { createSandboxedApp } from '../sandbox/testing';
 import { buildSong, buildTag } from '../testing/factories';
+import { buildUser } from '../testing/users';
 
 const t = await createSandboxedApp();
 
@@ -134,7 +135,7 @@ describe('catalogue sync against the sandbox', () => {
     expect(await songRow(song.remoteId)).toMatchObject({ unavailable: false, tagIds: [tag.id], lyrics: 'la la la' });
   });
 
-  it('marks an item that disappeared from a complete listing unavailable, never deleting it', async () => {
+  it('marks an item that disappeared from a complete listing unavailable, never deleting it (likes and tags stay)', async () => {
     const track = t.world.songs.find((s) => s.provider === 'sound_cloud')!;
     const clip = t.world.clips[3]!;
     const tag = await buildTag(t.db, 'Kept through removal');
@@ -142,17 +143,28 @@ describe('catalogue sync against the sandbox', () => {
       .update(media)
       .set({ tagIds: [tag.id] })
       .where(eq(media.remoteId, track.remoteId));
+    const fan = await buildUser(t.db);
+    const trackId = (await songRow(track.remoteId)).id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/media/${trackId}/like`, headers: fan.headers })).statusCode).toBeLessThan(300);
     t.state.remove(track.remoteId);
     t.state.remove(clip.remoteId);
     const report = await t.sync.run('test');
     expect(report.sections.find((s) => s.name === 'soundcloud tracks')).toMatchObject({ unavailable: 1, complete: true });
     expect(report.sections.find((s) => s.name === 'twitch clips')).toMatchObject({ unavailable: 1, complete: true });
     expect(await songRow(track.remoteId)).toMatchObject({ unavailable: true, tagIds: [tag.id] });
+    expect(
+      await t.db
+        .select()
+        .from(likes)
+        .where(and(eq(likes.userId, fan.id), eq(likes.itemId, trackId))),
+    ).toHaveLength(1);
     const [clipRow] = await t.db.select().from(clips).where(eq(clips.remoteId, clip.remoteId));
     expect(clipRow!.unavailable).toBe(true);
     t.state.reset();
     await t.sync.run('test');
     expect((await songRow(track.remoteId)).unavailable).toBe(false);
+    const liked = await t.app.inject({ method: 'GET', url: `/api/media/${trackId}`, headers: fan.headers });
+    expect(liked.json().liked).toBe(true);
   });
 
   it('does not take a listing that comes back empty as every item gone', async () => {
