@@ -39,8 +39,8 @@ export interface WorldSong {
   thumbnail: string;
   tags: string[];
   lyrics: string | null;
-  /** remote id of the twitch stream the song was made on, with where in it */
-  stream: { remoteId: string; timestamp: number } | null;
+  /** the stream the song was made on (remote id and provider), with where in it */
+  stream: { remoteId: string; provider: WorldStream['provider']; timestamp: number } | null;
 }
 
 export interface WorldPlaylist {
@@ -150,7 +150,8 @@ export function buildWorld(options: WorldOptions): World {
     const soundCloud = kind === 'sc';
     const remoteId = soundCloud ? String(1_500_000_000 + lane * 1_000_000_000_000 + i * 104_729) : r.id(11);
     const name = songTitle(r, i);
-    const fromStream = r.chance(0.45) ? r.pick(twitchStreams) : null;
+    // Most songs are made live, on either platform's recording, so every stream page has songs.
+    const fromStream = r.chance(0.6) ? r.pick(streams) : null;
     const slug = name
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
@@ -167,7 +168,9 @@ export function buildWorld(options: WorldOptions): World {
       thumbnail: thumb(r),
       tags: r.sample(tags, r.int(1, 4)),
       lyrics: r.chance(0.3) ? lyrics(r) : null,
-      stream: fromStream ? { remoteId: fromStream.remoteId, timestamp: r.int(60, fromStream.duration - 600) } : null,
+      stream: fromStream
+        ? { remoteId: fromStream.remoteId, provider: fromStream.provider, timestamp: r.int(60, fromStream.duration - 600) }
+        : null,
     };
   });
   // Songs made on a stream never claim to be uploaded after now.
@@ -197,8 +200,18 @@ export function buildWorld(options: WorldOptions): World {
   for (const type of PLAYLIST_TYPES) {
     for (const name of PLAYLIST_NAMES[type]) addPlaylist(type, name, null, songs);
   }
-  for (const stream of twitchStreams.slice(0, 8)) {
-    const fromIt = songs.filter((s) => s.stream?.remoteId === stream.remoteId);
+  // Stream playlists back up the Twitch recordings with the most YouTube songs made on them.
+  const youtubeSongsOf = new Map<string, WorldSong[]>();
+  for (const song of songs) {
+    if (song.stream && song.provider === 'youtube') {
+      youtubeSongsOf.set(song.stream.remoteId, [...(youtubeSongsOf.get(song.stream.remoteId) ?? []), song]);
+    }
+  }
+  const backedUp = twitchStreams
+    .map((stream, order) => ({ stream, order, songs: youtubeSongsOf.get(stream.remoteId) ?? [] }))
+    .sort((a, b) => b.songs.length - a.songs.length || a.order - b.order)
+    .slice(0, 8);
+  for (const { stream, songs: fromIt } of backedUp) {
     addPlaylist('stream', `Songs from: ${stream.name}`, stream.remoteId, fromIt.length >= 3 ? fromIt : songs);
   }
 

@@ -86,8 +86,11 @@ function thumbnails(origin: string, imageId: string) {
 /** Songs made on a stream say so in their description, with the moment: real channels do the same. */
 function songDescription(song: WorldSong): string {
   const lines = [`${song.name}, made live on stream.`];
-  if (song.stream)
+  if (song.stream?.provider === 'twitch') {
     lines.push(`From the stream: https://www.twitch.tv/videos/${song.stream.remoteId}?t=${twitchTimestamp(song.stream.timestamp)}`);
+  } else if (song.stream) {
+    lines.push(`From the stream: https://www.youtube.com/watch?v=${song.stream.remoteId}&t=${song.stream.timestamp}s`);
+  }
   return lines.join('\n');
 }
 
