@@ -1,14 +1,30 @@
-import { Outlet } from '@tanstack/react-router';
+import { Tabs } from '@mantine/core';
+import { IconPencilCheck, IconRefresh } from '@tabler/icons-react';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 
-/**
- * /admin layout: header "Admin Console", tabs "Edit Approvals" and "Playlist Refresh Approvals" (spec 2). Must render <Outlet /> for the tab routes.
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
- */
+const TABS = [
+  { value: '/admin/edits', label: 'Edit Approvals', Icon: IconPencilCheck },
+  { value: '/admin/refreshes', label: 'Playlist Refresh Approvals', Icon: IconRefresh },
+] as const;
+
+/** /admin (spec 2 "Admin console"): header "Admin Console" and the tabs "Edit Approvals" and "Playlist Refresh Approvals". */
 export function AdminConsolePage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate({ from: '/admin' });
+  const current = TABS.find((tab) => pathname.startsWith(tab.value))?.value ?? TABS[0].value;
   return (
     <>
       <EmphasisHeader icon="hammer" text="Admin" emphasis="Console" />
+      <Tabs value={current} onChange={(value) => value && void navigate({ to: value as (typeof TABS)[number]['value'] })} mb="xl">
+        <Tabs.List>
+          {TABS.map(({ value, label, Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={18} stroke={1.8} aria-hidden />}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
       <Outlet />
     </>
   );

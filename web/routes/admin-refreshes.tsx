@@ -1,9 +1,35 @@
-import { EmphasisHeader } from '../components/EmphasisHeader';
+import { Stack } from '@mantine/core';
+import { refreshQueue } from '../api/community';
+import { playlistRequestTexts } from '../components/admin/changes';
+import { PlaylistRequestCard } from '../components/admin/PlaylistRequestCard';
+import { QueueSection } from '../components/admin/QueueSection';
 
-/**
- * /admin/refreshes (spec 2 "Admin console").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
- */
+/** /admin/refreshes: the Playlist Refresh Approvals tab: community submissions, then refresh requests. */
 export function AdminRefreshesPage() {
-  return <EmphasisHeader icon="hammer" text="Playlist Refresh Approval" emphasis="Queue" />;
+  const submissions = playlistRequestTexts('submission');
+  const refreshes = playlistRequestTexts('refresh');
+  return (
+    <Stack gap={40}>
+      <QueueSection
+        icon="community"
+        text="Community Playlist"
+        emphasis="Submissions"
+        source={refreshQueue('submission')}
+        failureText="Unable to retrieve playlist refresh requests"
+        emptyText={submissions.empty}
+        entity="community playlist submissions"
+        renderItem={(request) => <PlaylistRequestCard request={request} type="submission" />}
+      />
+      <QueueSection
+        icon="playlist"
+        text="Playlist Refresh"
+        emphasis="Requests"
+        source={refreshQueue('refresh')}
+        failureText="Unable to retrieve playlist refresh requests"
+        emptyText={refreshes.empty}
+        entity="playlist refresh requests"
+        renderItem={(request) => <PlaylistRequestCard request={request} type="refresh" />}
+      />
+    </Stack>
+  );
 }

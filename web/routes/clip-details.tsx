@@ -4,12 +4,13 @@ import { itemQuery } from '../api/items';
 import { DetailStatus } from '../components/detail/DetailStatus';
 import { ItemDetailsView } from '../components/detail/ItemDetailsView';
 import { useDetailsRoute } from '../components/detail/useDetailsRoute';
+import { EditableDetails } from '../components/edit/EditableDetails';
 import { readOnlyFields } from '../lib/detail-fields';
 
 /**
  * /clips/$id/details (read-only) and /clips/$id/edit (editable), one component; staticData.editable
- * tells which. The edit fields (stream id, tags) and SAVE / PROPOSE CHANGE come with the edit view, through
- * ItemDetailsView's children and editActions.
+ * tells which. The edit view (components/edit/EditableDetails) adds the editable fields and SAVE or
+ * PROPOSE CHANGE to the same read-only fields.
  */
 export function ClipDetailsPage() {
   const { id, editable } = useDetailsRoute('clips');
@@ -17,16 +18,20 @@ export function ClipDetailsPage() {
   const query = useQuery(itemQuery('clips', id));
   return (
     <DetailStatus kind="clips" query={query}>
-      {(clip) => (
-        <ItemDetailsView
-          kind="clips"
-          id={clip.id}
-          name={clip.name}
-          thumbnail={clip.thumbnail}
-          editable={editable}
-          fields={readOnlyFields(clip, streamerName)}
-        />
-      )}
+      {(clip) =>
+        editable ? (
+          <EditableDetails key={clip.id} kind="clips" item={clip} fields={readOnlyFields(clip, streamerName)} />
+        ) : (
+          <ItemDetailsView
+            kind="clips"
+            id={clip.id}
+            name={clip.name}
+            thumbnail={clip.thumbnail}
+            editable={editable}
+            fields={readOnlyFields(clip, streamerName)}
+          />
+        )
+      }
     </DetailStatus>
   );
 }

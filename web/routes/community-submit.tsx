@@ -1,9 +1,86 @@
+import { Anchor, Button, Code, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { checkPlaylistUrl, PLAYLIST_URL_EXAMPLE, URL_PATTERN } from '../../common/accounts';
+import { PLAYLIST_URL_MIN } from '../../common/constants';
+import { submitCommunityPlaylist } from '../api/community';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { notifyFailure, notifySuccess } from '../components/notify';
 
 /**
- * /playlists/community/submit (spec 2 "Community playlist submission").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /playlists/community/submit (spec 2 "Community playlist submission", spec 5 "Community playlist
+ * URL"): one playlist URL field and a submit button. Only public YouTube playlists are supported;
+ * an admin approves the submission, which imports the playlist.
  */
 export function CommunitySubmitPage() {
-  return <EmphasisHeader icon="community" text="Submit a" emphasis="Playlist" />;
+  const [url, setUrl] = useState('');
+  const [touched, setTouched] = useState(false);
+  const checked = checkPlaylistUrl(url);
+  const problem = 'problem' in checked ? checked.problem : null;
+
+  const submit = useMutation({
+    mutationFn: () => submitCommunityPlaylist(url.trim()),
+    onSuccess: () => {
+      notifySuccess('Community playlist submitted');
+      setUrl('');
+      setTouched(false);
+    },
+    onError: (error) => notifyFailure('Unable to submit playlist', error),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!problem && !submit.isPending) submit.mutate();
+  };
+
+  return (
+    <>
+      <EmphasisHeader icon="community" text="Submit a" emphasis="Playlist" />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} maw={720}>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="lg">
+            <Text>
+              Made a YouTube playlist of songs from the streams? Submit it: once an admin approves it, it joins the{' '}
+              <Anchor component={Link} to="/playlists/community">
+                Community Playlists
+              </Anchor>
+              . Only public YouTube playlists are supported.
+            </Text>
+            <TextInput
+              label="Playlist URL"
+              description="Must be valid YouTube playlist URL"
+              placeholder={PLAYLIST_URL_EXAMPLE}
+              title="Must be valid URL"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              required
+              minLength={PLAYLIST_URL_MIN}
+              pattern={URL_PATTERN.source}
+              value={url}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              // While typing, a problem shows once the URL is long enough to be judged; after leaving the field, always.
+              error={touched || url.trim().length >= PLAYLIST_URL_MIN ? problem : null}
+              disabled={submit.isPending}
+            />
+            <Text size="sm" c="dimmed">
+              For example <Code>{PLAYLIST_URL_EXAMPLE}</Code>
+            </Text>
+            <Button
+              type="submit"
+              leftSection={<IconSend size={18} aria-hidden />}
+              disabled={problem !== null}
+              loading={submit.isPending}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              SUBMIT
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
 }

@@ -4,12 +4,13 @@ import { itemQuery } from '../api/items';
 import { DetailStatus } from '../components/detail/DetailStatus';
 import { ItemDetailsView } from '../components/detail/ItemDetailsView';
 import { useDetailsRoute } from '../components/detail/useDetailsRoute';
+import { EditableDetails } from '../components/edit/EditableDetails';
 import { readOnlyFields } from '../lib/detail-fields';
 
 /**
  * /playlists/$id/details (read-only) and /playlists/$id/edit (editable), one component; staticData.editable
- * tells which. The edit fields (stream id, tags) and SAVE / PROPOSE CHANGE come with the edit view, through
- * ItemDetailsView's children and editActions.
+ * tells which. The edit view (components/edit/EditableDetails) adds the editable fields and SAVE or
+ * PROPOSE CHANGE to the same read-only fields.
  */
 export function PlaylistDetailsPage() {
   const { id, editable } = useDetailsRoute('playlists');
@@ -17,16 +18,20 @@ export function PlaylistDetailsPage() {
   const query = useQuery(itemQuery('playlists', id));
   return (
     <DetailStatus kind="playlists" query={query}>
-      {(playlist) => (
-        <ItemDetailsView
-          kind="playlists"
-          id={playlist.id}
-          name={playlist.name}
-          thumbnail={playlist.thumbnail}
-          editable={editable}
-          fields={readOnlyFields(playlist, streamerName)}
-        />
-      )}
+      {(playlist) =>
+        editable ? (
+          <EditableDetails key={playlist.id} kind="playlists" item={playlist} fields={readOnlyFields(playlist, streamerName)} />
+        ) : (
+          <ItemDetailsView
+            kind="playlists"
+            id={playlist.id}
+            name={playlist.name}
+            thumbnail={playlist.thumbnail}
+            editable={editable}
+            fields={readOnlyFields(playlist, streamerName)}
+          />
+        )
+      }
     </DetailStatus>
   );
 }
