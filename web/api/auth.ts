@@ -1,14 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import type { User } from '../../common/accounts';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { apiGet, apiPost } from './client';
 import { useConfig } from './config';
 
-/** Spec 3 "User": displayName and admin; other fields are not shown. (common/api.ts has no user schema yet.) */
-export interface CurrentUser {
-  displayName: string;
-  admin: boolean;
-}
+/** Spec 3 "User": displayName and admin (GET /api/auth/user answers common/accounts.ts `User`; the rest is not shown). */
+export type CurrentUser = Pick<User, 'displayName' | 'admin'>;
 
 const USER_KEY = ['auth', 'user'] as const;
 
@@ -22,7 +20,7 @@ export function currentUserQuery(authEnabled: boolean) {
     queryFn: async ({ signal }): Promise<CurrentUser | null> => {
       if (!authEnabled) return null;
       try {
-        const user = await apiGet<CurrentUser | null>('/api/auth/user', undefined, signal);
+        const user = await apiGet<User | null>('/api/auth/user', undefined, signal);
         return user && typeof user.displayName === 'string' ? { displayName: user.displayName, admin: user.admin === true } : null;
       } catch {
         return null;
