@@ -30,7 +30,7 @@ const SEARCH_WORDS = [
   'lighthose',
   'velvet tides',
   'live',
-  'casete',
+  'satelites',
   'cosmic',
   'sat',
   'rainy rooftops',
