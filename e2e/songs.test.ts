@@ -34,7 +34,7 @@ describe('latest songs', () => {
   it('links a card to its song', async () => {
     const page = await browser.open('/latest');
     const first = page.getByTestId('item-card').first().getByRole('link');
-    const name = await first.innerText();
+    const name = (await first.textContent()) ?? '';
     await first.click();
     await waitForPath(page, /^\/media\/\d+$/);
     await waitForTitle(page, 'Song | Almanac');

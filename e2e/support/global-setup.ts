@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM } from './chromium';
+import { snapshotWeb, startFront } from './front';
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -40,12 +41,18 @@ async function waitForCatalogue(server: ChildProcess, output: () => string): Pro
   }
 }
 
-/** The real server (server/main.ts) on a free loopback port with a fresh DATA_DIR, serving the built dist/web. */
+/**
+ * The real server (server/main.ts) on a free loopback port with a fresh DATA_DIR, behind the front
+ * (front.ts) that serves a snapshot of the built dist/web. The browser and PUBLIC_URL use the front.
+ */
 async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('dist/web is missing: run `npm run build:web` first');
+  const web = snapshotWeb(path.join(root, 'dist', 'web'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-e2e-'));
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  let frontPort = await freePort();
+  while (frontPort === port) frontPort = await freePort();
+  const baseURL = `http://127.0.0.1:${frontPort}`;
+  const front = await startFront(web, `http://127.0.0.1:${port}`, frontPort);
   // Logs are kept until the catalogue is ready (to find the ready line); later ones are drained unread.
   let log = '';
   let collecting = true;
@@ -70,6 +77,7 @@ async function startServer(): Promise<{ baseURL: string; stop: () => Promise<voi
   server.stdout?.on('data', collect);
   server.stderr?.on('data', collect);
   const stop = async () => {
+    await front.close();
     if (server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

@@ -7,6 +7,7 @@ import { DesktopMenu } from './DesktopMenu';
 import { MobileMenu } from './MobileMenu';
 import { NavSearch, SearchPopover } from './NavSearch';
 import { SiteFooter } from './SiteFooter';
+import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -18,6 +19,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 300, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }} padding={0}>
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
@@ -44,7 +48,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <MobileMenu onNavigate={close} />
       </AppShell.Navbar>
 
-      <AppShell.Main id="main" mih="calc(100dvh - 180px)">
+      <AppShell.Main id="main" tabIndex={-1} mih="calc(100dvh - 180px)">
         <Container size="xl" px={{ base: 'sm', sm: 'md', lg: 'xl' }} pt="lg" pb="md">
           {children}
         </Container>
