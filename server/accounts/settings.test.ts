@@ -3,9 +3,12 @@ import { createTestApp } from '../testing/app';
 import { buildSong } from '../testing/factories';
 import { buildUser } from '../testing/users';
 
-/** Writes share one budget per user (WRITE_RATE_LIMIT a minute), or per address when logged out. */
+/**
+ * An app with other account settings: a write budget of 3 a minute (writes share one budget per user,
+ * or per address when logged out), and login disabled.
+ */
 
-const t = await createTestApp({ WRITE_RATE_LIMIT: '3' });
+const t = await createTestApp({ WRITE_RATE_LIMIT: '3', AUTH_ENABLED: 'false' });
 
 describe('write rate limit', () => {
   it('answers 429 in the error shape once a user spent the budget, whatever the route; others are not affected', async () => {
@@ -32,5 +35,15 @@ describe('write rate limit', () => {
     expect((await write('POST', other.headers)).statusCode).toBe(200);
     // Reads are not limited.
     expect((await t.app.inject({ url: `/api/media/${song.id}`, headers: user.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('AUTH_ENABLED=false', () => {
+  it('has no login', async () => {
+    const res = await t.app.inject({ url: '/api/auth/twitch/login', headers: { host: 'localhost:3000' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Login is not enabled on this site');
+    const callback = await t.app.inject({ url: '/api/auth/twitch/callback?code=x&state=y' });
+    expect(callback.headers.location).toBe('/?loginSuccess=false');
   });
 });
