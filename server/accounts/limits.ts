@@ -6,13 +6,13 @@ import type { App } from '../http/types';
 /**
  * Rate limits (@fastify/rate-limit, registered in app.ts with `global: false`). Every write shares
  * ONE budget per user (or per address when logged out), so spreading requests over routes does not
- * multiply it; login has its own budget per address.
+ * multiply it; the login callback has its own budget per address.
  */
 
 export interface Limits {
   /** preHandler of every write: likes, edits, requests, approvals, logout */
   writes: preHandlerAsyncHookHandler;
-  /** preHandler of the login start and callback */
+  /** preHandler of the login callback (it costs a code exchange at Twitch) */
   login: preHandlerAsyncHookHandler;
 }
 
@@ -28,7 +28,8 @@ export function createLimits(app: App, config: Config): Limits {
       errorResponseBuilder: tooMany('changes'),
     }),
     login: app.rateLimit({
-      max: 30,
+      // Generous: many visitors may share an address (a school, a carrier's NAT).
+      max: Math.max(60, config.accounts.writesPerMinute),
       timeWindow: 60_000,
       keyGenerator: (request) => `login:${request.ip}`,
       errorResponseBuilder: tooMany('login attempts'),

@@ -31,7 +31,6 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
       summary: 'Starts the Twitch login: redirects to Twitch’s authorize page (in demo mode the sandbox’s)',
       querystring: z.object({ canonical: z.string().optional() }),
     },
-    preHandler: limits.login,
     handler: async (request, reply) => {
       if (!accounts.loginAvailable) throw notFound('Login is not enabled on this site');
       // The state cookie must live on the host Twitch sends the browser back to (PUBLIC_URL): a visit
