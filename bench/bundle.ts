@@ -1,0 +1,144 @@
+/**
+ * Bundle budget of the home route (issue 3 "Must show"): the gzipped JavaScript a first visit to /
+ * downloads, which must stay under 250 kB.
+ *
+ *   npx tsx bench/bundle.ts [--dist dir] [--budget 250] [--route routes/home.tsx]
+ *
+ * Counted: the entry chunk of index.html, every chunk it imports statically (all of them are
+ * downloaded before the app starts), the route's lazy chunk and that chunk's static imports (the
+ * router loads them before it renders /). Chunks the route imports lazily (behind a click) are
+ * listed but not counted. Sizes come from Vite's manifest: without --dist, the app is built into a
+ * temporary directory with `build.manifest` on (dist/web is left alone); with --dist, that build
+ * must contain .vite/manifest.json. kB are 1000 bytes, gzip at level 9 (what a server or CDN
+ * serving precompressed files sends; Vite's own report uses the same). Exits 1 over budget.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    budget: { type: 'string', default: '250' },
+    route: { type: 'string', default: 'routes/home.tsx' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (args.help) {
+  console.log('Usage: npx tsx bench/bundle.ts [--dist dir-with-.vite/manifest.json] [--budget kB] [--route routes/home.tsx]');
+  process.exit(0);
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Builds the app with the project's vite.config.ts into a temporary directory, with a manifest. */
+async function buildWithManifest(): Promise<{ dir: string; cleanup: () => void }> {
+  const { build } = await import('vite');
+  const dir = mkdtempSync(path.join(tmpdir(), 'almanac-bundle-'));
+  const started = Date.now();
+  await build({
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dir, emptyOutDir: true, manifest: true },
+  });
+  console.log(`Built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The chunk and, depth first, everything it imports statically. */
+function withStaticImports(manifest: Manifest, key: string, seen: Set<string>): void {
+  if (seen.has(key)) return;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, seen);
+}
+
+interface Row {
+  file: string;
+  why: string;
+  raw: number;
+  gzip: number;
+}
+
+function measure(dir: string, file: string, why: string): Row {
+  const content = readFileSync(path.join(dir, file));
+  return { file, why, raw: content.length, gzip: gzipSync(content, { level: 9 }).length };
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+async function main() {
+  const built = args.dist ? { dir: path.resolve(args.dist), cleanup: () => undefined } : await buildWithManifest();
+  try {
+    let manifest: Manifest;
+    try {
+      manifest = JSON.parse(readFileSync(path.join(built.dir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    } catch {
+      throw new Error(`${built.dir} has no .vite/manifest.json: build with build.manifest, or leave out --dist`);
+    }
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+    if (!entryKey) throw new Error('The manifest has no entry chunk');
+    const routeKey = args.route;
+    if (!manifest[routeKey]) throw new Error(`The manifest has no chunk for ${routeKey}`);
+
+    const startup = new Set<string>();
+    withStaticImports(manifest, entryKey, startup);
+    const route = new Set<string>();
+    withStaticImports(manifest, routeKey, route);
+    for (const key of startup) route.delete(key);
+
+    const rows: Row[] = [
+      ...[...startup].map((key) => measure(built.dir, manifest[key]!.file, key === entryKey ? 'entry' : 'entry import')),
+      ...[...route].map((key) => measure(built.dir, manifest[key]!.file, key === routeKey ? 'route chunk' : 'route import')),
+    ];
+    const later = new Set<string>();
+    for (const key of [...startup, ...route]) for (const lazy of manifest[key]?.dynamicImports ?? []) later.add(lazy);
+    for (const key of [...startup, ...route]) later.delete(key);
+    const css = new Set([...startup, ...route].flatMap((key) => manifest[key]?.css ?? []));
+
+    const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+    const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
+    const budget = Number(args.budget) * 1000;
+
+    console.log(`\nJavaScript of a first visit to / (${routeKey}), gzip level 9:\n`);
+    console.log('| chunk | loaded as | raw kB | gzip kB |');
+    console.log('|---|---|---:|---:|');
+    for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+      console.log(`| ${path.basename(row.file)} | ${row.why} | ${kB(row.raw)} | ${kB(row.gzip)} |`);
+    }
+    console.log(`| **total** | | **${kB(totalRaw)}** | **${kB(total)}** |`);
+    const cssRows = [...css].map((file) => measure(built.dir, file, 'css'));
+    if (cssRows.length) {
+      console.log(`\nCSS (not in the budget): ${cssRows.map((row) => `${path.basename(row.file)} ${kB(row.gzip)} kB gzip`).join(', ')}`);
+    }
+    const lazyRoutes = [...later].filter((key) => key.startsWith('routes/')).length;
+    console.log(`Not counted: ${later.size} lazily imported chunks (${lazyRoutes} other screens, the rest behind clicks).`);
+
+    const verdict = total <= budget ? 'within' : 'OVER';
+    console.log(`\nHome route JS: ${kB(total)} kB gzip, ${verdict} the ${args.budget} kB budget (${kB(budget - total)} kB left).`);
+    if (total > budget) process.exitCode = 1;
+  } finally {
+    built.cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(2);
+});
