@@ -1,4 +1,4 @@
-import { Box, Tabs } from '@mantine/core';
+import { Box, Tabs, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBroadcast, IconMovie, IconMusic, IconPlaylist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -86,6 +86,10 @@ export function SearchPage() {
           <Tabs.Panel key={type} value={type} pt="md">
             {type === state.type ? (
               <>
+                {/* The cards are h3: a heading for the results keeps the outline h1 > h2 > h3. */}
+                <Title order={2} className={classes.visuallyHidden}>
+                  {info.label}
+                </Title>
                 <SearchToolbar
                   type={state.type}
                   sort={state.sort}
