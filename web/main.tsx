@@ -13,11 +13,11 @@ import { queryClient } from './api/query-client';
 import { router } from './router';
 import { theme } from './theme';
 
-/** Mantine's default "dimmed" grey is under 4.5:1 on white; a shade darker keeps small text readable. */
+/** Mantine's default "dimmed" grey and error red are under 4.5:1 contrast; these shades keep small text readable. */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-5)' },
 });
 
 const root = document.getElementById('root');

@@ -19,7 +19,8 @@ const dark: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'pink',
-  primaryShade: { light: 6, dark: 5 },
+  // Shade 7 keeps pink text and white-on-pink buttons above 4.5:1 contrast in both schemes.
+  primaryShade: { light: 7, dark: 7 },
   colors: { dark },
   defaultRadius: 'md',
   cursorType: 'pointer',

@@ -55,8 +55,9 @@ export function EmbedFacade({ target, title, poster }: EmbedFacadeProps) {
       <span className={classes.play} aria-hidden>
         <IconPlayerPlayFilled size={30} />
       </span>
-      <Text component="span" className={classes.provider} aria-hidden>
-        {target.kind === 'twitch-channel' ? 'Watch live on Twitch' : `Play on ${provider}`}
+      {/* Only the provider's name shows: the button's name ("Play … on YouTube") must contain the visible text. */}
+      <Text component="span" className={classes.provider}>
+        {provider}
       </Text>
     </UnstyledButton>
   );

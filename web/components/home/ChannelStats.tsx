@@ -34,7 +34,7 @@ export function ChannelStats() {
       <EmphasisHeader icon="stats" text="Channel" emphasis="Stats" order={2} />
       {stats.isPending ? <Skeleton h={150} radius="md" /> : null}
       {stats.isError ? (
-        <Text c="red" role="alert">
+        <Text c="var(--mantine-color-error)" role="alert">
           An error occurred when loading stats
         </Text>
       ) : null}

@@ -70,7 +70,7 @@ function LastStream() {
       <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />
       {last.isPending ? <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" /> : null}
       {last.isError ? (
-        <Text c="red" role="alert">
+        <Text c="var(--mantine-color-error)" role="alert">
           An error occurred when loading streams
         </Text>
       ) : null}

@@ -24,7 +24,7 @@ export function TopTags() {
               radius="sm"
               tt="none"
               style={{ cursor: 'pointer' }}
-              rightSection={<span style={{ opacity: 0.65, fontWeight: 500 }}>{tag.count}</span>}
+              rightSection={<span style={{ fontWeight: 400 }}>{tag.count}</span>}
             >
               {tag.name}
             </Badge>

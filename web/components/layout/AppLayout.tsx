@@ -1,13 +1,13 @@
 import { AppShell, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import classes from './AppLayout.module.css';
 import { Brand } from './Brand';
 import { ChannelButtons } from './ChannelButtons';
 import { DesktopMenu } from './DesktopMenu';
 import { MobileMenu } from './MobileMenu';
 import { NavSearch, SearchPopover } from './NavSearch';
 import { SiteFooter } from './SiteFooter';
-import classes from './AppLayout.module.css';
 import { UserMenu } from './UserMenu';
 
 /**

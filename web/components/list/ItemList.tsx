@@ -56,7 +56,7 @@ export function ItemList<T extends { id: number }>({
       ) : null}
 
       {list.failed ? (
-        <Text c="red" ta="center" role="alert" data-testid="list-error">
+        <Text c="var(--mantine-color-error)" ta="center" role="alert" data-testid="list-error">
           An error occurred when loading {entity}
         </Text>
       ) : null}
