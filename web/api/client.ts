@@ -1,4 +1,4 @@
-import { type ApiError as ApiErrorBody, errorSchema } from '../../common/api';
+import type { ApiError as ApiErrorBody } from '../../common/api';
 
 /** A failed API call: the HTTP status and, when the server sent one, its error body. */
 export class ApiError extends Error {
@@ -34,10 +34,20 @@ export function toQueryString(params: QueryParams = {}): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The server's error body (common/api.ts errorSchema), checked without zod to keep it out of the
+ * first bundle; client.test.ts holds this to the schema's verdicts.
+ */
+export function asErrorBody(value: unknown): ApiErrorBody | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { statusCode, error, message } = value as Record<string, unknown>;
+  if (!Number.isInteger(statusCode) || typeof error !== 'string' || typeof message !== 'string') return undefined;
+  return { statusCode: statusCode as number, error, message };
+}
+
 async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {
   try {
-    const parsed = errorSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data : undefined;
+    return asErrorBody(await response.json());
   } catch {
     return undefined;
   }

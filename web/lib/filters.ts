@@ -1,12 +1,12 @@
-import type { z } from 'zod';
 import { type Period, type Provider, SEARCH_TYPES, type SearchType, type Sort } from '../../common/enums';
-import { filterFields, lyricsParam, periodParam, providersParam, sortParam, sourcesParam, tagsParam } from '../../common/query';
+import { parseClippedBy, parseLyrics, parsePeriod, parseProviders, parseQuery, parseSort, parseSources, parseTags } from './query-parse';
 
 /**
- * Validated search params of the list screens. A validator must accept its own output (the router
- * validates again what a screen navigates with), so booleans and numbers are read in both forms. Parsing reuses common/query.ts, so the web drops
- * unknown provider, source and period values exactly as the API does (spec 4, 5). Every key is
- * optional: an absent key keeps the URL clean and lets links omit it.
+ * Validated search params of the list screens. The parsers follow common/query.ts (query-parse.ts),
+ * so the web drops unknown provider, source and period values exactly as the API does (spec 4, 5).
+ * A validator must accept its own output (the router validates again what a screen navigates
+ * with), so booleans and numbers are read in both forms. Every key is optional: an absent key keeps
+ * the URL clean and lets links omit it.
  */
 
 export interface FilterSearch {
@@ -24,23 +24,18 @@ export interface CatalogueFilter {
 
 type Raw = Record<string, unknown>;
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? result.data : undefined;
-}
-
 /** Absent (or undefined) keys stay undefined; a present key, even empty (`providers=`), is a list. */
-function optionalList<T>(search: Raw, key: string, schema: z.ZodType<T[]>): T[] | undefined {
-  return search[key] === undefined ? undefined : (parse(schema, search[key]) ?? []);
+function optionalList<T>(search: Raw, key: string, parse: (value: unknown) => T[]): T[] | undefined {
+  return search[key] === undefined ? undefined : parse(search[key]);
 }
 
 /** Providers, sources and tags, keeping only the providers a kind of list accepts. */
 export function validateFilterSearch(allowedProviders: readonly Provider[], search: Raw): FilterSearch {
-  const providers = optionalList(search, 'providers', providersParam)?.filter((p) => allowedProviders.includes(p));
+  const providers = optionalList(search, 'providers', parseProviders)?.filter((p) => allowedProviders.includes(p));
   return {
     providers,
-    sources: optionalList(search, 'sources', sourcesParam),
-    tags: optionalList(search, 'tags', tagsParam),
+    sources: optionalList(search, 'sources', parseSources),
+    tags: optionalList(search, 'tags', parseTags),
   };
 }
 
@@ -66,7 +61,7 @@ export interface PeriodSearch {
 }
 
 export function validatePeriod(search: Raw): Period | undefined {
-  return parse(periodParam, search.period);
+  return parsePeriod(search.period);
 }
 
 export interface ClipSearch {
@@ -80,9 +75,9 @@ export interface ClipSearch {
 export function validateClipSearch(search: Raw): ClipSearch {
   return {
     period: validatePeriod(search),
-    sort: parse(sortParam, search.sort) === 'latest' ? 'latest' : undefined,
-    clippedBy: parse(filterFields.clippedBy, search.clippedBy),
-    tags: optionalList(search, 'tags', tagsParam),
+    sort: parseSort(search.sort) === 'latest' ? 'latest' : undefined,
+    clippedBy: parseClippedBy(search.clippedBy),
+    tags: optionalList(search, 'tags', parseTags),
   };
 }
 
@@ -102,11 +97,11 @@ export function validateSearchSearch(search: Raw): SearchSearch {
   return {
     ...validateFilterSearch(['youtube', 'sound_cloud', 'twitch'], search),
     type,
-    sortBy: parse(sortParam, search.sortBy),
-    q: parse(filterFields.q, search.q),
-    clippedBy: parse(filterFields.clippedBy, search.clippedBy),
+    sortBy: parseSort(search.sortBy),
+    q: parseQuery(search.q),
+    clippedBy: parseClippedBy(search.clippedBy),
     period: validatePeriod(search),
-    lyrics: parse(lyricsParam, search.lyrics) || undefined,
+    lyrics: parseLyrics(search.lyrics) || undefined,
   };
 }
 
