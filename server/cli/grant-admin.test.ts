@@ -64,7 +64,8 @@ describe('npm run cli -- grant-admin <login>', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A fresh embedded database is made and migrated, then opened again: slow on a busy machine.
+  }, 120_000);
 
   it('refuses what is not a Twitch login', async () => {
     await expect(run(['no way!'])).rejects.toThrow('"no way!" is not a Twitch login');
