@@ -109,7 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    // Only proxies the operator names are believed, so rate limits cannot be dodged with a forged header.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Default body limit; uploads get their own limit where they are accepted.
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();

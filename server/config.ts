@@ -25,6 +25,8 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the socket address is the client. */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
     SITE_NAME: z.string().min(1).default('Almanac'),
     STREAMER_NAME: z.string().min(1).default('Nova'),
     STREAMER_KEY: z
@@ -130,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY,
     demoSeed: e.DEMO_SEED,
     providers: {
       /** Unset API base URLs (null) point at this server's own sandbox (demo mode) */
