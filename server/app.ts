@@ -230,6 +230,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       prefix: '/',
       wildcard: false,
       index: false,
+      // scripts/compress-web.ts writes .br/.gz beside the build; they are sent to clients that accept them.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
