@@ -48,7 +48,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <MobileMenu onNavigate={close} />
       </AppShell.Navbar>
 
-      <AppShell.Main id="main" tabIndex={-1} mih="calc(100dvh - 180px)">
+      {/* A full-height main keeps the footer below the fold, so it does not jump down when lists arrive (CLS). */}
+      <AppShell.Main id="main" tabIndex={-1} mih="100dvh">
         <Container size="xl" px={{ base: 'sm', sm: 'md', lg: 'xl' }} pt="lg" pb="md">
           {children}
         </Container>
