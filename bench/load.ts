@@ -119,7 +119,6 @@ async function prepare() {
       console.log(`The catalogue has ${counts.songs} songs; adding ${songsWanted} generated songs (takes about a minute)...`);
       const config = loadConfig({ DATABASE_URL: databaseUrl });
       await seedCatalogue(database.db, config, { songs: songsWanted }, (m) => console.log(`  ${m}`));
-      await database.db.execute(sql`VACUUM ANALYZE media`);
       counts = await catalogueCounts(database.db);
     }
     const ids = await database.db
