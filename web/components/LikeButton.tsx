@@ -1,10 +1,10 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EntityKind } from '../../common/enums';
 import { useCurrentUser } from '../api/auth';
-import { setLiked } from '../api/items';
+import { itemQuery, setCachedLiked, setLiked } from '../api/items';
 import { likeTexts } from '../lib/detail';
 import { notifyFailure, notifySuccess } from './notify';
 
@@ -32,12 +32,15 @@ export function LikeButton({ kind, id, liked: serverLiked, onLikedChange, size =
     setLocalLiked(serverLiked);
   }
 
+  const queryClient = useQueryClient();
   const texts = likeTexts(kind);
   const mutation = useMutation({
     mutationFn: (next: boolean) => setLiked(kind, id, next),
     onSuccess: (_, next) => {
       setLocalLiked(next);
       notifySuccess(next ? texts.liked : texts.unliked);
+      // The item's cached read follows, so returning to the page shows the new flag.
+      setCachedLiked(queryClient, itemQuery(kind, id).queryKey, next);
       onLikedChange?.(next);
     },
     onError: (error, next) => notifyFailure(next ? texts.likeFailed : texts.unlikeFailed, error),

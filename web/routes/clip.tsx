@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Clip } from '../../common/api';
 import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import { useConfig } from '../api/config';
-import { itemQuery, setCachedLiked } from '../api/items';
+import { itemQuery } from '../api/items';
 import { DetailNavButtons, ProviderButton, WatchStreamButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
 import { DetailPlayer } from '../components/detail/DetailPlayer';
@@ -29,7 +29,6 @@ export function ClipPage() {
 
 function ClipView({ clip }: { clip: Clip }) {
   const { streamerName } = useConfig();
-  const queryClient = useQueryClient();
   return (
     <DetailLayout
       icon="clip"
@@ -53,12 +52,7 @@ function ClipView({ clip }: { clip: Clip }) {
       }
       actions={
         <>
-          <LikeButton
-            kind="clips"
-            id={clip.id}
-            liked={clip.liked}
-            onLikedChange={(liked) => setCachedLiked(queryClient, itemQuery('clips', clip.id).queryKey, liked)}
-          />
+          <LikeButton kind="clips" id={clip.id} liked={clip.liked} />
           <DetailNavButtons kind="clips" id={clip.id} />
         </>
       }

@@ -42,10 +42,8 @@ export function MediaPage() {
 function MediaView({ media, daily }: { media: Media; daily: boolean }) {
   const { streamerName } = useConfig();
   const queryClient = useQueryClient();
-  const onLikedChange = (liked: boolean) => {
-    setCachedLiked(queryClient, itemQuery('media', media.id).queryKey, liked);
-    if (daily) setCachedLiked(queryClient, dailySongQuery.queryKey, liked);
-  };
+  // The song's own cached read is updated by LikeButton; the daily song is cached under its own key.
+  const onLikedChange = daily ? (liked: boolean) => setCachedLiked(queryClient, dailySongQuery.queryKey, liked) : undefined;
 
   return (
     <DetailLayout

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Playlist } from '../../common/api';
 import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatPlaylistType } from '../../common/format';
 import { useConfig } from '../api/config';
-import { detailLists, itemQuery, setCachedLiked } from '../api/items';
+import { detailLists, itemQuery } from '../api/items';
 import { MediaCard, StreamCard } from '../components/cards/cards';
 import { DetailNavButtons, ProviderButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
@@ -31,7 +31,6 @@ export function PlaylistPage() {
 
 function PlaylistView({ playlist }: { playlist: Playlist }) {
   const { streamerName } = useConfig();
-  const queryClient = useQueryClient();
   return (
     <DetailLayout
       icon="playlist"
@@ -48,12 +47,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
       links={<ProviderButton provider={playlist.provider} href={playlist.linkUrl} label={providerLinkLabel(playlist.provider)} />}
       actions={
         <>
-          <LikeButton
-            kind="playlists"
-            id={playlist.id}
-            liked={playlist.liked}
-            onLikedChange={(liked) => setCachedLiked(queryClient, itemQuery('playlists', playlist.id).queryKey, liked)}
-          />
+          <LikeButton kind="playlists" id={playlist.id} liked={playlist.liked} />
           <DetailNavButtons kind="playlists" id={playlist.id} />
           <RequestRefreshButton playlist={playlist} />
         </>

@@ -1,13 +1,13 @@
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Stream } from '../../common/api';
 import { STREAM_CLIPS_PAGE_SIZE } from '../../common/constants';
 import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import { useConfig } from '../api/config';
-import { detailLists, itemQuery, setCachedLiked } from '../api/items';
+import { detailLists, itemQuery } from '../api/items';
 import { ClipCard, MediaCard, PlaylistCard } from '../components/cards/cards';
 import { DetailNavButtons, ProviderButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
@@ -44,7 +44,6 @@ function HighlightsNotice() {
 
 function StreamView({ stream }: { stream: Stream }) {
   const { streamerName } = useConfig();
-  const queryClient = useQueryClient();
   return (
     <DetailLayout
       icon="stream"
@@ -61,12 +60,7 @@ function StreamView({ stream }: { stream: Stream }) {
       links={<ProviderButton provider={stream.provider} href={stream.linkUrl} label={providerLinkLabel(stream.provider)} />}
       actions={
         <>
-          <LikeButton
-            kind="streams"
-            id={stream.id}
-            liked={stream.liked}
-            onLikedChange={(liked) => setCachedLiked(queryClient, itemQuery('streams', stream.id).queryKey, liked)}
-          />
+          <LikeButton kind="streams" id={stream.id} liked={stream.liked} />
           <DetailNavButtons kind="streams" id={stream.id} />
         </>
       }
