@@ -27,6 +27,7 @@ import { buildWorld, type World } from './demo/world';
 import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
 import { HttpError } from './http/errors';
+import { registerReadCache } from './http/read-cache';
 import type { App } from './http/types';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { likeRoutes } from './likes/routes';
@@ -175,9 +176,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   });
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
   registerSessions(app, database.db, config);
+  // After the session hook: only logged-out requests (request.user null) are served from it.
+  const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
   const limits = createLimits(app, config);
 
   const catalogue = createCatalogueService(database.db, config);
+  catalogue.onChanged(() => readCache.clear());
   const likes = createLikesService(database.db, config, catalogue);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
   likeRoutes(app, likes, limits);
@@ -205,7 +209,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     return providers;
   };
   const jobs = createJobRunner({ database, log: app.log });
-  const sync = createSyncService({ database, config, providers: getProviders, jobs, log: app.log, thumbnails: options.thumbnails });
+  const sync = createSyncService({
+    database,
+    config,
+    providers: getProviders,
+    jobs,
+    log: app.log,
+    thumbnails: options.thumbnails,
+    onCatalogueChanged: () => catalogue.changed(),
+  });
   syncRoutes(app, sync, config);
   const accounts = createAccountsService({ db: database.db, config, sandboxOrigin, log: app.log });
   accountRoutes(app, accounts, config, limits);

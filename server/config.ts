@@ -27,6 +27,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the socket address is the client. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** How long logged-out catalogue reads are answered from memory (server/http/read-cache.ts); 0 turns it off. */
+    READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SITE_NAME: z.string().min(1).default('Almanac'),
     STREAMER_NAME: z.string().min(1).default('Nova'),
     STREAMER_KEY: z
@@ -133,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
+    readCacheMs: e.READ_CACHE_MS,
     demoSeed: e.DEMO_SEED,
     providers: {
       /** Unset API base URLs (null) point at this server's own sandbox (demo mode) */

@@ -12,6 +12,9 @@ import type { CatalogueService, ViewerSource } from './service';
 export type ViewerOf = (request: FastifyRequest) => ViewerSource;
 const anonymous: ViewerOf = () => ANONYMOUS;
 
+/** Logged-out answers of these reads are the same for everyone: the read cache may serve them (http/read-cache.ts). */
+const readCache = { readCache: true } as const;
+
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
 /** Any known provider; the service drops one the kind does not have, like an unknown value. */
@@ -41,6 +44,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
   const tags = [kind];
 
   app.get(prefix, {
+    config: readCache,
     schema: {
       tags,
       summary: `List ${kind}: sort (default relevance with q, else latest) and filters`,
@@ -55,6 +59,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
 
   if (options.latest) {
     app.get(`${prefix}/latest`, {
+      config: readCache,
       schema: { tags, summary: `Latest ${kind}, newest first`, querystring: listQuery, response: { 200: page } },
       handler: (req) => {
         const { filter, paging } = split(req.query);
@@ -64,6 +69,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
   }
 
   app.get(`${prefix}/top`, {
+    config: readCache,
     schema: {
       tags,
       summary: `Top ${kind}: most viewed among items uploaded within the period (default ${options.topPeriod}); sort=latest lists the period newest first`,
@@ -90,6 +96,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
   }
 
   app.get(`${prefix}/:id`, {
+    config: readCache,
     schema: { tags, summary: `One ${kind} item`, params: idParams, response: { 200: item } },
     handler: (req) => catalogue.byId(kind, req.params.id, viewerOf(req)),
   });
@@ -98,6 +105,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
 export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf: ViewerOf = anonymous) {
   // Fixed paths first so they are never taken for an id.
   app.get('/api/media/daily', {
+    config: readCache,
     schema: { tags: ['media'], summary: 'Song of the Day: the same for everyone all UTC day', response: { 200: mediaSchema } },
     handler: (req) => catalogue.daily(viewerOf(req)),
   });
@@ -108,6 +116,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
   registerKind(app, catalogue, viewerOf, 'clips', { latest: false, random: false, topPeriod: 'month' });
 
   app.get('/api/media/:id/recommended', {
+    config: readCache,
     schema: {
       tags: ['media'],
       summary: 'Songs that share tags or the stream with this song, most shared first',
@@ -128,6 +137,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
   });
 
   app.get('/api/tag', {
+    config: readCache,
     schema: { tags: ['media'], summary: 'Every tag, sorted by name', response: { 200: z.array(tagSchema) } },
     handler: () => catalogue.allTags(),
   });

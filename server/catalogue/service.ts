@@ -46,6 +46,7 @@ export function createCatalogueService(db: Db, config: Config) {
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
   const listContext = (): ListContext => ({ db, counts, knownSources });
+  const changeListeners: (() => void)[] = [];
 
   async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
     const [tagsOf, viewer] = await Promise.all([tags.resolver(rows.map((r) => r.tagIds)), resolveViewer(kind, rows, viewerSource)]);
@@ -170,10 +171,16 @@ export function createCatalogueService(db: Db, config: Config) {
         : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${song.streamTimestamp}s`;
     },
 
-    /** Likes and edits change what lists show; drop cached totals. */
+    /** Edits, approvals and syncs change what lists show: drop cached totals and tell the listeners. */
     changed() {
       counts.clear();
       tags.invalidate();
+      for (const listener of changeListeners) listener();
+    },
+
+    /** Called on every `changed()`: caches of presented answers (the read cache) subscribe here. */
+    onChanged(listener: () => void) {
+      changeListeners.push(listener);
     },
   };
 }

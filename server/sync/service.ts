@@ -27,6 +27,8 @@ export interface SyncOptions {
   log: Logger;
   /** Fetch thumbnails into $DATA_DIR/thumbnails (default true) */
   thumbnails?: boolean;
+  /** Called after a sync or an import wrote to the catalogue (drops cached answers) */
+  onCatalogueChanged?: () => void;
 }
 
 export type SyncService = ReturnType<typeof createSyncService>;
@@ -184,6 +186,7 @@ export function createSyncService(options: SyncOptions) {
 
     const totals = zeroCounts();
     for (const s of sections) addCounts(totals, s);
+    if (totals.added + totals.updated + totals.unavailable > 0) options.onCatalogueChanged?.();
     const finished = new Date();
     const report: SyncReport = {
       trigger,
@@ -239,6 +242,7 @@ export function createSyncService(options: SyncOptions) {
         `playlist import ${report.remoteId} (${report.name}): ${report.added} added, ${report.kept} kept, ${report.skipped} skipped, ` +
           `${report.removed} removed${fetched ? `, ${fetched} thumbnails fetched` : ''}`,
       );
+      options.onCatalogueChanged?.();
       return report;
     },
   };

@@ -15,7 +15,8 @@ export interface TestApp extends AppContext {
  * Call at module level or in beforeAll: `const t = await createTestApp()`.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', ...env });
+  // Tests write rows directly and read them back at once; the read cache has its own tests (READ_CACHE_MS set there).
+  const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', ...env });
   const database = await createTestDatabase();
   const { app, context } = await buildApp({ config, database, serveWeb: false });
   await app.ready();
