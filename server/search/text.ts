@@ -36,6 +36,11 @@ export function textMatch(
     ? sql`(${columns.searchVector} @@ ${prefixQuery} OR ${phrase} <% ${columns.name} OR ${lyrics} @@ ${lyricsQuery})`
     : sql`(${columns.searchVector} @@ ${prefixQuery} OR ${phrase} <% ${columns.name})`;
   const lyricsRank = lyrics ? sql` + ts_rank(${lyrics}, ${lyricsQuery})` : sql``;
-  const rank = sql<number>`(ts_rank(${columns.searchVector}, ${prefixQuery}) * 2 + word_similarity(${phrase}, ${columns.name})${lyricsRank})`;
+  // How closely the words were met: whole words 1, completed prefixes 0.9, else the trigram word
+  // similarity (at least 0.6 for a row to be found). word_similarity is the costly part of ranking and
+  // a common word matches thousands of rows, so only rows found by the trigram arm alone compute it.
+  const wholeWords = sql`to_tsquery('simple', ${words.join(' & ')})`;
+  const closeness = sql`CASE WHEN ${columns.searchVector} @@ ${wholeWords} THEN 1 WHEN ${columns.searchVector} @@ ${prefixQuery} THEN 0.9 ELSE word_similarity(${phrase}, ${columns.name}) END`;
+  const rank = sql<number>`(ts_rank(${columns.searchVector}, ${prefixQuery}) * 2 + ${closeness}${lyricsRank})`;
   return { where, rank };
 }
