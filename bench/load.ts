@@ -50,7 +50,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,top,search,by-id,bare --seed --profile]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,top,search,by-id,latest-uncached,top-uncached,search-uncached,by-id-uncached,bare --seed --profile]',
   );
   process.exit(0);
 }
@@ -135,7 +135,7 @@ async function prepare() {
 }
 
 interface BenchServer {
-  ports: { app: number; bare: number };
+  ports: { app: number; uncached: number; bare: number };
   /** CPU microseconds (user + system) the server process has used so far */
   cpu: () => Promise<number>;
   stop: () => void;
@@ -154,7 +154,7 @@ function startServer(): Promise<BenchServer> {
     child.once('message', (ports) => {
       clearTimeout(timer);
       resolve({
-        ports: ports as { app: number; bare: number },
+        ports: ports as { app: number; uncached: number; bare: number },
         cpu: () =>
           new Promise((answer) => {
             child.once('message', (reply) => {
@@ -176,7 +176,7 @@ interface Endpoint {
   name: string;
   /** what the table shows */
   label: string;
-  server: 'app' | 'bare';
+  server: 'app' | 'uncached' | 'bare';
   paths: string[];
 }
 
@@ -269,16 +269,25 @@ async function main() {
   console.log(`Database: ${redacted}`);
   const { counts, ids, postgres } = await prepare();
 
-  const endpoints: Endpoint[] = [
-    { name: 'latest', label: 'latest `/api/media/latest?size=21`', server: 'app', paths: ['/api/media/latest?size=21'] },
-    { name: 'top', label: 'top `/api/media/top?period=month&size=21`', server: 'app', paths: ['/api/media/top?period=month&size=21'] },
+  const reads: Omit<Endpoint, 'server'>[] = [
+    { name: 'latest', label: 'latest `/api/media/latest?size=21`', paths: ['/api/media/latest?size=21'] },
+    { name: 'top', label: 'top `/api/media/top?period=month&size=21`', paths: ['/api/media/top?period=month&size=21'] },
     {
       name: 'search',
       label: `search \`/api/media?q=…&sort=relevance&size=21\` (${SEARCH_WORDS.length} queries)`,
-      server: 'app',
       paths: SEARCH_WORDS.map((q) => `/api/media?q=${encodeURIComponent(q)}&sort=relevance&size=21`),
     },
-    { name: 'by-id', label: `by id \`/api/media/{id}\` (${ids.length} ids)`, server: 'app', paths: ids.map((id) => `/api/media/${id}`) },
+    { name: 'by-id', label: `by id \`/api/media/{id}\` (${ids.length} ids)`, paths: ids.map((id) => `/api/media/${id}`) },
+  ];
+  const endpoints: Endpoint[] = [
+    ...reads.map((read) => ({ ...read, server: 'app' as const })),
+    // The same reads with the read cache off: every request is built from the database.
+    ...reads.map((read) => ({
+      ...read,
+      name: `${read.name}-uncached`,
+      label: `${read.label}, read cache off`,
+      server: 'uncached' as const,
+    })),
     { name: 'bare', label: 'ceiling: bare Fastify JSON route', server: 'bare', paths: ['/ping'] },
   ];
   const only = args.only?.split(',').map((s) => s.trim());

@@ -1,8 +1,8 @@
 /**
  * The server side of the load benchmark, run by bench/load.ts in a child process so the load
  * generator does not share an event loop with it: the real app (buildApp, PostgreSQL at
- * BENCH_DATABASE_URL, the production pool) and a bare Fastify JSON route as the ceiling, both on
- * 127.0.0.1 at free ports. Reports the ports over IPC; exits when its parent goes away.
+ * BENCH_DATABASE_URL, the production pool) with its read cache on and off, and a bare Fastify JSON
+ * route as the ceiling, all on 127.0.0.1 at free ports. Reports the ports over IPC; exits when its parent goes away.
  */
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
@@ -15,17 +15,23 @@ if (!databaseUrl || !process.send) {
   process.exit(2);
 }
 
-const config = loadConfig({
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: 'bench/.data',
-  HOST: '127.0.0.1',
-  PORT: '0',
-  LOG_LEVEL: 'silent',
-  DEMO_SEED: 'false',
-});
-const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
-const { app } = await buildApp({ config, database, logger: false, serveWeb: false });
+const configFor = (readCacheMs: string) =>
+  loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: 'bench/.data',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DEMO_SEED: 'false',
+    READ_CACHE_MS: readCacheMs,
+  });
+const database = await openDatabase({ databaseUrl, dataDir: 'bench/.data' });
+// The app as deployed (read cache on, its default TTL), and the same app with it off: what a request
+// costs when it has to be built.
+const { app } = await buildApp({ config: configFor(process.env.READ_CACHE_MS ?? '2000'), database, logger: false, serveWeb: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
+const { app: uncached } = await buildApp({ config: configFor('0'), database, logger: false, serveWeb: false });
+await uncached.listen({ host: '127.0.0.1', port: 0 });
 
 const bare = Fastify({ logger: false });
 bare.get('/ping', async () => ({ hello: 'world' }));
@@ -37,7 +43,7 @@ const portOf = (server: typeof bare.server) => {
 };
 
 async function stop() {
-  await Promise.allSettled([app.close(), bare.close()]);
+  await Promise.allSettled([app.close(), uncached.close(), bare.close()]);
   await database.close().catch(() => {});
   process.exit(0);
 }
@@ -47,4 +53,4 @@ process.on('message', (message) => {
   // CPU time this process has used, so the runner can report server CPU per request.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
-process.send({ app: portOf(app.server), bare: portOf(bare.server) });
+process.send({ app: portOf(app.server), uncached: portOf(uncached.server), bare: portOf(bare.server) });
