@@ -187,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   likeRoutes(app, likes, limits);
   const edits = createEditsService(database.db, catalogue);
   editRoutes(app, edits, limits);
-  statsRoutes(app, database.db);
+  statsRoutes(app, database.db, catalogue);
   liveRoutes(app, database.db, { staleAfterMs: liveStaleAfterMs(config.live.pollSeconds) });
   siteRoutes(app, config, database.db);
 

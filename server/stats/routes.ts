@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type Stats, statsSchema } from '../../common/api';
+import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { clips, media, streams, tags } from '../db/schema';
 import type { App } from '../http/types';
@@ -38,13 +39,26 @@ async function computeStats(db: Db): Promise<Stats> {
   };
 }
 
-/** Channel statistics; whole-catalogue aggregates, so they are computed at most once a minute. */
-export function statsRoutes(app: App, db: Db) {
-  let cached: { value: Stats; expires: number } | undefined;
+/**
+ * Channel statistics; whole-catalogue aggregates, so they are computed at most once a minute, by one
+ * request for everyone asking at that moment, and again after any catalogue change of this instance.
+ */
+export function statsRoutes(app: App, db: Db, catalogue: Pick<CatalogueService, 'onChanged'>) {
+  let cached: { value: Promise<Stats>; expires: number } | undefined;
+  catalogue.onChanged(() => {
+    cached = undefined;
+  });
   app.get('/api/stats', {
     schema: { tags: ['stats'], summary: 'Channel statistics (durations in seconds; tags by song count)', response: { 200: statsSchema } },
     handler: async () => {
-      if (!cached || cached.expires < Date.now()) cached = { value: await computeStats(db), expires: Date.now() + STATS_TTL_MS };
+      if (!cached || cached.expires < Date.now()) {
+        const value = computeStats(db);
+        cached = { value, expires: Date.now() + STATS_TTL_MS };
+        // A failed computation is not kept: the next request tries again.
+        value.catch(() => {
+          if (cached?.value === value) cached = undefined;
+        });
+      }
       return cached.value;
     },
   });

@@ -69,4 +69,13 @@ describe('GET /api/stats', () => {
       vi.useRealTimers();
     }
   });
+
+  it('catches up at once when the catalogue changes on this instance (an edit, a sync)', async () => {
+    const before = await stats();
+    const songs = (s: typeof before) => s.providerStats.youtube.mediaCount;
+    await buildSong(t.db, { duration: 60, tagIds: [jazz.id] });
+    expect(songs(await stats())).toBe(songs(before));
+    t.catalogue.changed();
+    expect(songs(await stats())).toBe(songs(before) + 1);
+  });
 });
