@@ -9,6 +9,7 @@ export function AlbumsPage() {
     <>
       <EmphasisHeader icon="disc" text="Albums" />
       <ItemList
+        main
         source={playlistLists.ofType('album')}
         mode="paged"
         pageSize="playlist"

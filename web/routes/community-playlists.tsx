@@ -16,6 +16,7 @@ export function CommunityPlaylistsPage() {
         </Button>
       </EmphasisHeader>
       <ItemList
+        main
         source={playlistLists.ofType('community')}
         mode="paged"
         pageSize="playlist"

@@ -29,6 +29,7 @@ export function LatestSongsPage() {
         onApply={(next) => navigate({ search: { ...toFilterSearch(next), providers: next.providers } })}
       />
       <ItemList
+        main
         source={mediaLists.latest(filter)}
         failureText="Unable to retrieve latest songs"
         renderItem={(media) => <MediaCard media={media} />}

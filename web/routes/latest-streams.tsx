@@ -28,6 +28,7 @@ export function LatestStreamsPage() {
         onApply={(next) => navigate({ search: toFilterSearch(next) })}
       />
       <ItemList
+        main
         source={streamLists.latest(filter)}
         entity="streams"
         failureText="Unable to retrieve latest streams"

@@ -28,6 +28,7 @@ export function LikedPage() {
         </Tabs.List>
         <Tabs.Panel value="media">
           <ItemList
+            main
             source={likedLists.media()}
             failureText="Unable to retrieve liked songs"
             entity="songs"
@@ -36,6 +37,7 @@ export function LikedPage() {
         </Tabs.Panel>
         <Tabs.Panel value="streams">
           <ItemList
+            main
             source={likedLists.streams()}
             failureText="Unable to retrieve liked streams"
             entity="streams"
@@ -44,6 +46,7 @@ export function LikedPage() {
         </Tabs.Panel>
         <Tabs.Panel value="playlists">
           <ItemList
+            main
             source={likedLists.playlists()}
             failureText="Unable to retrieve liked playlists"
             entity="playlists"

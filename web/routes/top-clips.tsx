@@ -64,6 +64,7 @@ export function TopClipsPage() {
         ) : null}
       </div>
       <ItemList
+        main
         source={clipLists.top(period, sort ?? 'top', { tags, clippedBy: search.clippedBy })}
         entity="clips"
         failureText="Unable to retrieve clips"

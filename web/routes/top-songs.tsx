@@ -44,6 +44,7 @@ export function TopSongsPage() {
         onApply={(next) => navigate({ search: (prev) => ({ period: prev.period, ...toFilterSearch(next) }) })}
       />
       <ItemList
+        main
         source={mediaLists.top(period, filter)}
         failureText="Unable to retrieve top songs"
         renderItem={(media) => <MediaCard media={media} />}

@@ -1,9 +1,17 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { EntityKind } from '../../../common/enums';
 import { Thumbnail } from '../Thumbnail';
 import classes from './ItemCard.module.css';
+
+/**
+ * The heading level of card titles: h3 under a section's h2 (home, detail pages), h2 where a list sits
+ * right under the page's h1 (ItemList's `main`), so headings never skip a level.
+ */
+export const CardHeadingContext = createContext<'h2' | 'h3'>('h3');
+/** True for the cards a visitor sees first on a list page: their thumbnails are not lazy. */
+export const CardEagerContext = createContext(false);
 
 export type DetailPath = '/media/$id' | '/streams/$id' | '/playlists/$id' | '/clips/$id';
 
@@ -24,17 +32,19 @@ interface ItemCardProps {
  * over the whole card so it is clickable anywhere yet read once by screen readers.
  */
 export function ItemCard({ kind, to, id, name, thumbnail, corner, meta }: ItemCardProps) {
+  const heading = useContext(CardHeadingContext);
+  const eager = useContext(CardEagerContext);
   return (
     <Card className={classes.card} h="100%" data-testid="item-card">
       <Card.Section className={classes.media}>
-        <Thumbnail kind={kind} thumbnail={thumbnail} alt="" />
+        <Thumbnail kind={kind} thumbnail={thumbnail} alt="" eager={eager} />
         {corner ? (
           <Badge className={classes.corner} variant="filled" color="dark" radius="sm" size="sm">
             {corner}
           </Badge>
         ) : null}
       </Card.Section>
-      <Text component="h3" fw={600} fz="md" lh={1.3} mt="sm" lineClamp={2}>
+      <Text component={heading} fw={600} fz="md" lh={1.3} mt="sm" lineClamp={2}>
         <Link to={to} params={{ id }} className={classes.link}>
           {name}
         </Link>

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { INFINITE_SCROLL_DISTANCE, INFINITE_SCROLL_THROTTLE_MS } from '../../../common/constants';
 import type { ListSource } from '../../api/list-source';
 import { type PageSizeKind, pageSizeFor } from '../../lib/page-size';
+import { CardEagerContext, CardHeadingContext } from '../cards/ItemCard';
 import plain from '../plainList.module.css';
 import { useListPages } from './useListPages';
 
@@ -20,9 +21,16 @@ export interface ItemListProps<T extends { id: number }> {
   /** Page size rule of spec 9, or an exact size */
   pageSize?: PageSizeKind | number;
   cols?: SimpleGridProps['cols'];
+  /**
+   * The list is the page's main content, right under its h1: card titles are h2 (else h3, under a
+   * section's h2), and the first row's images load at once, as they are what a visitor sees first.
+   */
+  main?: boolean;
 }
 
 const DEFAULT_COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
+/** Cards in the widest grid's first row */
+const FIRST_ROW = 4;
 
 /** The one list of the site (spec 4 "List"): a 1 to 4 column grid that pages by scrolling or with Load More. */
 export function ItemList<T extends { id: number }>({
@@ -33,6 +41,7 @@ export function ItemList<T extends { id: number }>({
   mode = 'infinite',
   pageSize = 'default',
   cols = DEFAULT_COLS,
+  main = false,
 }: ItemListProps<T>) {
   // Fixed when the list starts: rotating a phone must not restart a list the visitor is reading.
   const [size] = useState(() => (typeof pageSize === 'number' ? pageSize : pageSizeFor(pageSize, window.innerWidth)));
@@ -42,9 +51,13 @@ export function ItemList<T extends { id: number }>({
     <Stack gap="md" data-testid="item-list" aria-busy={list.loading}>
       {list.items.length > 0 || list.initialLoading ? (
         <SimpleGrid component="ul" cols={cols} spacing="md" verticalSpacing="lg" className={plain.plainList}>
-          {list.items.map((item) => (
-            <li key={item.id}>{renderItem(item)}</li>
-          ))}
+          <CardHeadingContext value={main ? 'h2' : 'h3'}>
+            {list.items.map((item, index) => (
+              <li key={item.id}>
+                <CardEagerContext value={main && index < FIRST_ROW}>{renderItem(item)}</CardEagerContext>
+              </li>
+            ))}
+          </CardHeadingContext>
           {list.initialLoading ? <Placeholders count={Math.min(size, 8)} /> : null}
         </SimpleGrid>
       ) : null}
