@@ -43,3 +43,6 @@ export const SHARE_IMAGE = { width: 480, height: 270 } as const;
 
 /** Song of the Day does not repeat within this many days. */
 export const DAILY_SONG_NO_REPEAT_DAYS = 30;
+
+/** Id of the element of index.html that carries the public configuration (server/site/index-html.ts). */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'almanac-public-config';

@@ -58,6 +58,8 @@ describe('home', () => {
     await top.getByRole('button', { name: 'Load More' }).click();
     await waitForCall(page, calls, /^\/api\/media\/top\?period=month&page=2&size=8$/);
     await waitForCards(page, 8, page.getByRole('region', { name: 'Latest Songs' }));
+    // The server wrote the public configuration into the page: no round trip for it before the first render.
+    expect(calls.filter((call) => call.startsWith('/api/config'))).toEqual([]);
     expectNoPageErrors(page);
   });
 

@@ -38,7 +38,8 @@ import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
 import { registerSandbox, type Sandbox } from './sandbox';
-import { siteRoutes } from './site/routes';
+import { renderIndexHtml } from './site/index-html';
+import { publicConfig, siteRoutes } from './site/routes';
 import { statsRoutes } from './stats/routes';
 import { syncRoutes } from './sync/routes';
 import { createSyncService, type SyncService } from './sync/service';
@@ -251,11 +252,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     });
   }
 
+  const indexHtml = serveWeb ? renderIndexHtml(WEB_DIST, publicConfig(config)) : '';
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/images/') && !url.startsWith('/sandbox/')) {
       // Client routes (and unknown paths, which the web redirects home) get the app shell.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', WEB_DIST);
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
   });

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The address the browser talks to: API, thumbnails and sandbox calls (WebSockets included) go
- * to the real server unchanged, while the web app comes from a snapshot of dist/web taken when
- * the run starts, served with the real server's security headers (CSP and the rest). Several
+ * The address the browser talks to: API, thumbnails and sandbox calls (WebSockets included) and
+ * the app shell (client routes) go to the real server unchanged, while the web app's files come
+ * from a snapshot of dist/web taken when the run starts, served with the real server's security headers (CSP and the rest). Several
  * people share this working tree: without the snapshot, anyone's `npm run build:web` during a run
  * swaps dist/web under the server, whose static routes were listed at start, and every later page
  * loads no script at all.
@@ -90,13 +90,18 @@ export async function startFront(webDir: string, serverOrigin: string, port: num
       forward(request, response, server);
       return;
     }
+    const { file, fallback } = staticFile(webDir, pathname);
+    if (fallback) {
+      // The app shell is the server's own: it writes the public configuration into it (read at its start).
+      forward(request, response, server);
+      return;
+    }
     void (async () => {
       headers ??= await securityHeaders(serverOrigin, '/');
-      const { file, fallback } = staticFile(webDir, pathname);
       response.writeHead(200, {
         ...headers,
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'cache-control': fallback || !pathname.startsWith('/assets/') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        'cache-control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
       response.end(request.method === 'HEAD' ? undefined : readFileSync(file));
     })();
