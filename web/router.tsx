@@ -10,6 +10,7 @@ import { RootError, RouteError } from './components/RouteError';
 import { idParams, requireAdmin, requireLogin, requireValidId } from './guards';
 import { validateClipSearch, validateFilterSearch, validateHomeSearch, validatePeriod, validateSearchSearch } from './lib/filters';
 import { parseSearch, stringifySearch } from './lib/search-params';
+import { HomePage } from './routes/home';
 
 /**
  * The route tree of spec 2's route table. Every screen's component is its own lazily loaded file
@@ -55,7 +56,8 @@ const homeRoute = createRoute({
   ...page('/'),
   staticData: { title: 'Home' },
   validateSearch: validateHomeSearch,
-  component: lazyRouteComponent(() => import('./routes/home'), 'HomePage'),
+  // Most visits start here: part of the entry chunk, so its requests start one round trip earlier.
+  component: HomePage,
 });
 const loginRoute = createRoute({
   ...page('/login'),

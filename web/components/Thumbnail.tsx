@@ -14,7 +14,7 @@ interface ThumbnailProps {
   kind: EntityKind;
   thumbnail: string | null;
   alt: string;
-  /** Eager for the one image above the fold (home's last stream) */
+  /** For the one image above the fold (home's last stream, a detail page's poster): loaded at once, first */
   eager?: boolean;
 }
 
@@ -32,6 +32,8 @@ export function Thumbnail({ kind, thumbnail, alt, eager = false }: ThumbnailProp
           width={THUMBNAIL.width}
           height={THUMBNAIL.height}
           loading={eager ? 'eager' : 'lazy'}
+          // The above-the-fold poster is the page's largest paint: fetch it before other images.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(true)}
         />

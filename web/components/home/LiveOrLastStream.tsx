@@ -18,6 +18,9 @@ import classes from './LiveOrLastStream.module.css';
 /** When the streamer is live: a banner and the live player; otherwise the last stream with its player (spec 2 "Home"). */
 export function LiveOrLastStream() {
   const live = useLive();
+  // Asked at once, beside the live check, rather than after it answers "not live": the last
+  // stream's poster is the largest thing on the home page.
+  useQuery(lastStreamQuery);
   if (live.isPending) return <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" />;
   return live.data?.live ? <LiveNow title={live.data.title} startedAt={live.data.startedAt} /> : <LastStream />;
 }

@@ -5,6 +5,8 @@ import { EmphasisHeader } from '../EmphasisHeader';
 import list from '../plainList.module.css';
 
 const TOP_TAG_COUNT = 12;
+/** Widths of the loading badges: about the size of real tag names, so the section keeps its height when they arrive. */
+const PLACEHOLDER_WIDTHS = [92, 120, 78, 104, 136, 86, 112, 96, 128, 80, 108, 100];
 
 /** The most used tags (stats tagStats, by song count), each a search for that tag. */
 export function TopTags() {
@@ -13,8 +15,14 @@ export function TopTags() {
   return (
     <section aria-label="Top tags">
       <EmphasisHeader icon="tag" text="Top" emphasis="Tags" order={2} />
-      {stats.isPending ? <Skeleton h={70} radius="md" /> : null}
       <Group component="ul" gap={8} className={list.plainList}>
+        {stats.isPending
+          ? PLACEHOLDER_WIDTHS.map((width) => (
+              <li key={width} aria-hidden>
+                <Skeleton h={26} w={width} radius="sm" />
+              </li>
+            ))
+          : null}
         {tags.map((tag) => (
           <li key={tag.id}>
             <Badge
