@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { EntityKind } from '../../../common/enums';
+import { DETAIL_PATHS } from '../detail/paths';
 import { Thumbnail } from '../Thumbnail';
 import classes from './ItemCard.module.css';
 
@@ -13,14 +14,10 @@ export const CardHeadingContext = createContext<'h2' | 'h3'>('h3');
 /** True for the cards a visitor sees first on a list page: their thumbnails are not lazy. */
 export const CardEagerContext = createContext(false);
 
-export type DetailPath = '/media/$id' | '/streams/$id' | '/playlists/$id' | '/clips/$id';
-
 interface ItemCardProps {
+  /** Picks the thumbnail's fallback and the page the title links to */
   kind: EntityKind;
-  to: DetailPath;
-  id: number;
-  name: string;
-  thumbnail: string | null;
+  item: { id: number; name: string; thumbnail: string | null };
   /** Shown over the thumbnail's corner: a duration or an item count */
   corner?: string;
   /** Small lines under the title, one element per line */
@@ -31,13 +28,13 @@ interface ItemCardProps {
  * The shared card: thumbnail, title and meta lines. The title is the card's one link, stretched
  * over the whole card so it is clickable anywhere yet read once by screen readers.
  */
-export function ItemCard({ kind, to, id, name, thumbnail, corner, meta }: ItemCardProps) {
+export function ItemCard({ kind, item, corner, meta }: ItemCardProps) {
   const heading = useContext(CardHeadingContext);
   const eager = useContext(CardEagerContext);
   return (
     <Card className={classes.card} h="100%" data-testid="item-card">
       <Card.Section className={classes.media}>
-        <Thumbnail kind={kind} thumbnail={thumbnail} alt="" eager={eager} />
+        <Thumbnail kind={kind} thumbnail={item.thumbnail} alt="" eager={eager} />
         {corner ? (
           <Badge className={classes.corner} variant="filled" color="dark" radius="sm" size="sm">
             {corner}
@@ -45,8 +42,8 @@ export function ItemCard({ kind, to, id, name, thumbnail, corner, meta }: ItemCa
         ) : null}
       </Card.Section>
       <Text component={heading} fw={600} fz="md" lh={1.3} mt="sm" lineClamp={2}>
-        <Link to={to} params={{ id }} className={classes.link}>
-          {name}
+        <Link to={DETAIL_PATHS[kind].page} params={{ id: item.id }} className={classes.link}>
+          {item.name}
         </Link>
       </Text>
       <Stack gap={2} mt={6}>

@@ -18,54 +18,37 @@ function ProviderSource({ provider, source }: { provider: keyof typeof PROVIDER_
   );
 }
 
-export function MediaCard({ media }: { media: Media }) {
+/** Songs and streams share one card: the duration in the corner, "3 days ago · YouTube · Nova Music" under the title. */
+function UploadedCard({ kind, item }: { kind: 'media' | 'streams'; item: Media | Stream }) {
   return (
     <ItemCard
-      kind="media"
-      to="/media/$id"
-      id={media.id}
-      name={media.name}
-      thumbnail={media.thumbnail}
-      corner={formatDuration(media.duration)}
+      kind={kind}
+      item={item}
+      corner={formatDuration(item.duration)}
       meta={[
         <>
-          <TimeAgo date={media.uploadedAt} />
+          <TimeAgo date={item.uploadedAt} />
           <Dot />
-          <ProviderSource provider={media.provider} source={media.source} />
+          <ProviderSource provider={item.provider} source={item.source} />
         </>,
       ]}
     />
   );
 }
 
+export function MediaCard({ media }: { media: Media }) {
+  return <UploadedCard kind="media" item={media} />;
+}
+
 export function StreamCard({ stream }: { stream: Stream }) {
-  return (
-    <ItemCard
-      kind="streams"
-      to="/streams/$id"
-      id={stream.id}
-      name={stream.name}
-      thumbnail={stream.thumbnail}
-      corner={formatDuration(stream.duration)}
-      meta={[
-        <>
-          <TimeAgo date={stream.uploadedAt} />
-          <Dot />
-          <ProviderSource provider={stream.provider} source={stream.source} />
-        </>,
-      ]}
-    />
-  );
+  return <UploadedCard kind="streams" item={stream} />;
 }
 
 export function PlaylistCard({ playlist }: { playlist: Playlist }) {
   return (
     <ItemCard
       kind="playlists"
-      to="/playlists/$id"
-      id={playlist.id}
-      name={playlist.name}
-      thumbnail={playlist.thumbnail}
+      item={playlist}
       corner={`${playlist.mediaCount} ${playlist.mediaCount === 1 ? 'song' : 'songs'}`}
       meta={[
         <>
@@ -85,10 +68,7 @@ export function ClipCard({ clip }: { clip: Clip }) {
   return (
     <ItemCard
       kind="clips"
-      to="/clips/$id"
-      id={clip.id}
-      name={clip.name}
-      thumbnail={clip.thumbnail}
+      item={clip}
       corner={formatDuration(clip.duration)}
       meta={[
         <TimeAgo key="date" date={clip.uploadedAt} />,
