@@ -2,9 +2,8 @@ import { Button } from '@mantine/core';
 import { IconPlaylistAdd } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { playlistLists } from '../api/catalogue';
-import { PlaylistCard } from '../components/cards/cards';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { ItemList } from '../components/list/ItemList';
+import { PlaylistList } from '../components/list/PlaylistList';
 
 /** /playlists/community: a paged list of community playlists and the way to submit one (spec 2). */
 export function CommunityPlaylistsPage() {
@@ -15,15 +14,7 @@ export function CommunityPlaylistsPage() {
           SUBMIT A PLAYLIST
         </Button>
       </EmphasisHeader>
-      <ItemList
-        main
-        source={playlistLists.ofType('community')}
-        mode="paged"
-        pageSize="playlist"
-        entity="playlists"
-        failureText="Unable to retrieve playlists"
-        renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
-      />
+      <PlaylistList main source={playlistLists.ofType('community')} />
     </>
   );
 }

@@ -5,11 +5,10 @@ import type { Playlist } from '../../common/api';
 import { PLAYLIST_PROVIDERS } from '../../common/enums';
 import { playlistLists } from '../api/catalogue';
 import type { ListSource } from '../api/list-source';
-import { PlaylistCard } from '../components/cards/cards';
 import { EmphasisHeader, type EmphasisIcon } from '../components/EmphasisHeader';
 import { CatalogueFilterPanel, FILTER_PANEL_ID } from '../components/filters/CatalogueFilterPanel';
 import { FilterToggle } from '../components/filters/FilterToggle';
-import { ItemList } from '../components/list/ItemList';
+import { PlaylistList } from '../components/list/PlaylistList';
 import { type CatalogueFilter, isFilterActive, toCatalogueFilter, toFilterSearch } from '../lib/filters';
 
 interface Section {
@@ -74,14 +73,7 @@ export function PlaylistsPage() {
         {SECTIONS.map((section) => (
           <section key={section.text} aria-label={`${section.text} ${section.emphasis}`}>
             <EmphasisHeader icon={section.icon} text={section.text} emphasis={section.emphasis} order={2} />
-            <ItemList
-              source={section.source(filter)}
-              mode="paged"
-              pageSize="playlist"
-              entity="playlists"
-              failureText={section.failureText}
-              renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
-            />
+            <PlaylistList source={section.source(filter)} failureText={section.failureText} />
           </section>
         ))}
       </Stack>
