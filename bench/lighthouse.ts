@@ -13,16 +13,15 @@
  * when a target is missed. Lighthouse's 4x CPU slowdown of "mobile" assumes a fast, idle host; the
  * table shows its CPU benchmark per run, and --cpu-slowdown N sets another multiplier (1 = none).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
+import { type DemoServer, startDemoServer } from '../scripts/demo-server';
 
 const version = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')) as { version: string })
   .version;
@@ -49,63 +48,10 @@ if (args.help) {
   process.exit(0);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The real server with a fresh demo catalogue; resolves once the demo fill is complete. */
-async function startServer(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+/** The real server with a fresh demo catalogue, serving the built dist/web; resolves once the demo fill is complete. */
+async function startServer(): Promise<DemoServer> {
   if (!existsSync(path.join(root, 'dist', 'web', 'index.html'))) throw new Error('dist/web is missing: run `npm run build:web` first');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-lighthouse-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  // The ready line is an info log among many request logs: watch a rolling tail for it.
-  let log = '';
-  let ready = false;
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'info',
-      ALMANAC_MODE: 'demo',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const collect = (chunk: Buffer) => {
-    log = (log + chunk).slice(-8000);
-    if (log.includes('demo catalogue ready')) ready = true;
-  };
-  server.stdout?.on('data', collect);
-  server.stderr?.on('data', collect);
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  while (!ready) {
-    if (server.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The server did not get ready:\n${log.slice(-4000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseURL, stop };
+  return startDemoServer({ dataDirPrefix: 'almanac-lighthouse-' });
 }
 
 function assertLoopback(url: string): void {
