@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Clip } from '../../common/api';
-import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatDuration } from '../../common/format';
-import { useConfig } from '../api/config';
 import { itemQuery } from '../api/items';
-import { DetailNavButtons, ProviderButton, WatchStreamButton } from '../components/detail/DetailActions';
+import { ItemActions, ProviderButton, WatchStreamButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
 import { DetailPlayer } from '../components/detail/DetailPlayer';
 import { DetailStatus } from '../components/detail/DetailStatus';
+import { useOriginFacts } from '../components/detail/originFacts';
 import { PartOfStream } from '../components/detail/PartOfStream';
-import { TagLinks } from '../components/detail/TagLinks';
-import { LikeButton } from '../components/LikeButton';
 import { TimeAgo } from '../components/TimeAgo';
 import { streamAtTimestampUrl } from '../lib/detail';
 import { clipEmbed } from '../lib/embed';
@@ -28,7 +25,7 @@ export function ClipPage() {
 }
 
 function ClipView({ clip }: { clip: Clip }) {
-  const { streamerName } = useConfig();
+  const originFacts = useOriginFacts(clip, [{ label: 'Clipped by', value: clip.creatorName, wide: true }]);
   return (
     <DetailLayout
       icon="clip"
@@ -37,25 +34,17 @@ function ClipView({ clip }: { clip: Clip }) {
       facts={[
         { label: 'Duration', value: formatDuration(clip.duration) },
         { label: 'Uploaded', value: <TimeAgo date={clip.uploadedAt} /> },
-        { label: 'Provider', value: PROVIDER_LABELS[clip.provider] },
-        { label: 'Channel', value: sourceLabel(streamerName, clip.source) },
-        { label: 'Clipped by', value: clip.creatorName, wide: true },
-        { label: 'Tags', value: <TagLinks tags={clip.tags} />, wide: true },
+        ...originFacts,
       ]}
       links={
         <>
-          <ProviderButton provider={clip.provider} href={clip.linkUrl} label="Watch Clip" />
+          <ProviderButton item={clip} label="Watch Clip" />
           {clip.streamId !== null && clip.streamTimestamp !== null ? (
             <ClipStreamButton streamId={clip.streamId} seconds={clip.streamTimestamp} />
           ) : null}
         </>
       }
-      actions={
-        <>
-          <LikeButton kind="clips" id={clip.id} liked={clip.liked} />
-          <DetailNavButtons kind="clips" id={clip.id} />
-        </>
-      }
+      actions={<ItemActions kind="clips" item={clip} />}
     >
       {clip.streamId !== null ? <PartOfStream streamId={clip.streamId} /> : null}
     </DetailLayout>

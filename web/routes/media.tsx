@@ -3,22 +3,17 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMatch } from '@tanstack/react-router';
 import type { Media } from '../../common/api';
-import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatDuration } from '../../common/format';
-import { useConfig } from '../api/config';
 import { dailySongQuery, detailLists, itemQuery, setCachedLiked } from '../api/items';
-import { MediaCard, PlaylistCard } from '../components/cards/cards';
-import { DetailNavButtons, ProviderButton, WatchStreamButton } from '../components/detail/DetailActions';
+import { ItemActions, ProviderButton, WatchStreamButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
 import { DetailPlayer } from '../components/detail/DetailPlayer';
 import { DetailSection } from '../components/detail/DetailSection';
 import { DetailStatus } from '../components/detail/DetailStatus';
+import { useOriginFacts } from '../components/detail/originFacts';
 import { PartOfStream } from '../components/detail/PartOfStream';
-import { TagLinks } from '../components/detail/TagLinks';
-import { LikeButton } from '../components/LikeButton';
-import { ItemList } from '../components/list/ItemList';
+import { PagedSongs, PlaylistsSection } from '../components/detail/sections';
 import { TimeAgo } from '../components/TimeAgo';
-import { providerLinkLabel } from '../lib/detail';
 import { mediaEmbed } from '../lib/embed';
 
 /**
@@ -40,7 +35,7 @@ export function MediaPage() {
 }
 
 function MediaView({ media, daily }: { media: Media; daily: boolean }) {
-  const { streamerName } = useConfig();
+  const originFacts = useOriginFacts(media);
   const queryClient = useQueryClient();
   // The song's own cached read is updated by LikeButton; the daily song is cached under its own key.
   const onLikedChange = daily ? (liked: boolean) => setCachedLiked(queryClient, dailySongQuery.queryKey, liked) : undefined;
@@ -60,45 +55,22 @@ function MediaView({ media, daily }: { media: Media; daily: boolean }) {
       facts={[
         { label: 'Duration', value: formatDuration(media.duration) },
         { label: 'Uploaded', value: <TimeAgo date={media.uploadedAt} /> },
-        { label: 'Provider', value: PROVIDER_LABELS[media.provider] },
-        { label: 'Channel', value: sourceLabel(streamerName, media.source) },
-        { label: 'Tags', value: <TagLinks tags={media.tags} />, wide: true },
+        ...originFacts,
       ]}
       links={
         <>
-          <ProviderButton provider={media.provider} href={media.linkUrl} label={providerLinkLabel(media.provider)} />
+          <ProviderButton item={media} />
           {media.streamId !== null && media.streamTimestamp !== null ? (
             <WatchStreamButton href={`/api/media/${media.id}/launchStream`} seconds={media.streamTimestamp} />
           ) : null}
         </>
       }
-      actions={
-        <>
-          <LikeButton kind="media" id={media.id} liked={media.liked} onLikedChange={onLikedChange} />
-          <DetailNavButtons kind="media" id={media.id} />
-        </>
-      }
+      actions={<ItemActions kind="media" item={media} onLikedChange={onLikedChange} />}
     >
       {media.streamId !== null ? <PartOfStream streamId={media.streamId} /> : null}
-      <DetailSection icon="playlist" text="Part of" emphasis="Playlists">
-        <ItemList
-          source={detailLists.playlistsOfSong(media.id)}
-          mode="paged"
-          pageSize="playlist"
-          entity="playlists"
-          failureText="Unable to retrieve playlists"
-          renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
-        />
-      </DetailSection>
+      <PlaylistsSection text="Part of" source={detailLists.playlistsOfSong(media.id)} />
       <DetailSection icon="heart" text="You Might" emphasis="Like">
-        <ItemList
-          source={detailLists.recommended(media.id)}
-          mode="paged"
-          pageSize="short"
-          entity="songs"
-          failureText="Unable to retrieve recommended song"
-          renderItem={(song) => <MediaCard media={song} />}
-        />
+        <PagedSongs source={detailLists.recommended(media.id)} failureText="Unable to retrieve recommended song" />
       </DetailSection>
     </DetailLayout>
   );

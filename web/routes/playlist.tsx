@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Playlist } from '../../common/api';
-import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatPlaylistType } from '../../common/format';
-import { useConfig } from '../api/config';
 import { detailLists, itemQuery } from '../api/items';
-import { MediaCard, StreamCard } from '../components/cards/cards';
-import { DetailNavButtons, ProviderButton } from '../components/detail/DetailActions';
+import { StreamCard } from '../components/cards/cards';
+import { ItemActions, ProviderButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
 import { DetailPlayer } from '../components/detail/DetailPlayer';
 import { DetailSection } from '../components/detail/DetailSection';
 import { DetailStatus } from '../components/detail/DetailStatus';
+import { useOriginFacts } from '../components/detail/originFacts';
 import { RequestRefreshButton } from '../components/detail/RequestRefreshButton';
-import { TagLinks } from '../components/detail/TagLinks';
-import { LikeButton } from '../components/LikeButton';
+import { AllSongsSection, TopSongsSection } from '../components/detail/sections';
 import { ItemList } from '../components/list/ItemList';
 import { TimeAgo } from '../components/TimeAgo';
-import { providerLinkLabel, songCount } from '../lib/detail';
+import { songCount } from '../lib/detail';
 
 /** /playlists/$id (spec 2 "Playlist detail"): facts and actions, then its stream (stream playlists), top songs and all songs in order. */
 export function PlaylistPage() {
@@ -30,7 +28,7 @@ export function PlaylistPage() {
 }
 
 function PlaylistView({ playlist }: { playlist: Playlist }) {
-  const { streamerName } = useConfig();
+  const originFacts = useOriginFacts(playlist);
   return (
     <DetailLayout
       icon="playlist"
@@ -40,17 +38,13 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
         { label: 'Songs', value: playlist.mediaCount },
         { label: 'Type', value: formatPlaylistType(playlist.type) },
         { label: 'Last updated', value: <TimeAgo date={playlist.lastUpdated} /> },
-        { label: 'Provider', value: PROVIDER_LABELS[playlist.provider] },
-        { label: 'Channel', value: sourceLabel(streamerName, playlist.source) },
-        { label: 'Tags', value: <TagLinks tags={playlist.tags} />, wide: true },
+        ...originFacts,
       ]}
-      links={<ProviderButton provider={playlist.provider} href={playlist.linkUrl} label={providerLinkLabel(playlist.provider)} />}
+      links={<ProviderButton item={playlist} />}
       actions={
-        <>
-          <LikeButton kind="playlists" id={playlist.id} liked={playlist.liked} />
-          <DetailNavButtons kind="playlists" id={playlist.id} />
+        <ItemActions kind="playlists" item={playlist}>
           <RequestRefreshButton playlist={playlist} />
-        </>
+        </ItemActions>
       }
     >
       {playlist.type === 'stream' ? (
@@ -65,24 +59,8 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
           />
         </DetailSection>
       ) : null}
-      <DetailSection icon="top" text="Top" emphasis="Songs">
-        <ItemList
-          source={detailLists.topSongsOfPlaylist(playlist.id)}
-          mode="paged"
-          pageSize="short"
-          entity="songs"
-          failureText="Unable to retrieve top songs"
-          renderItem={(media) => <MediaCard media={media} />}
-        />
-      </DetailSection>
-      <DetailSection icon="song" text="All" emphasis="Songs">
-        <ItemList
-          source={detailLists.songsOfPlaylist(playlist.id)}
-          entity="songs"
-          failureText="Unable to retrieve songs"
-          renderItem={(media) => <MediaCard media={media} />}
-        />
-      </DetailSection>
+      <TopSongsSection source={detailLists.topSongsOfPlaylist(playlist.id)} />
+      <AllSongsSection source={detailLists.songsOfPlaylist(playlist.id)} />
     </DetailLayout>
   );
 }

@@ -4,21 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import type { Stream } from '../../common/api';
 import { STREAM_CLIPS_PAGE_SIZE } from '../../common/constants';
-import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
 import { formatDuration } from '../../common/format';
-import { useConfig } from '../api/config';
 import { detailLists, itemQuery } from '../api/items';
-import { ClipCard, MediaCard, PlaylistCard } from '../components/cards/cards';
-import { DetailNavButtons, ProviderButton } from '../components/detail/DetailActions';
+import { ClipCard } from '../components/cards/cards';
+import { ItemActions, ProviderButton } from '../components/detail/DetailActions';
 import { DetailLayout } from '../components/detail/DetailLayout';
 import { DetailPlayer } from '../components/detail/DetailPlayer';
 import { DetailSection } from '../components/detail/DetailSection';
 import { DetailStatus } from '../components/detail/DetailStatus';
-import { TagLinks } from '../components/detail/TagLinks';
-import { LikeButton } from '../components/LikeButton';
+import { useOriginFacts } from '../components/detail/originFacts';
+import { AllSongsSection, PlaylistsSection, TopSongsSection } from '../components/detail/sections';
 import { ItemList } from '../components/list/ItemList';
 import { TimeAgo } from '../components/TimeAgo';
-import { providerLinkLabel } from '../lib/detail';
 import { streamEmbed } from '../lib/embed';
 
 /** /streams/$id (spec 2 "Stream detail"): the notice, the player and facts, then its playlists, top songs, top clips and all songs. */
@@ -43,7 +40,7 @@ function HighlightsNotice() {
 }
 
 function StreamView({ stream }: { stream: Stream }) {
-  const { streamerName } = useConfig();
+  const originFacts = useOriginFacts(stream);
   return (
     <DetailLayout
       icon="stream"
@@ -53,38 +50,13 @@ function StreamView({ stream }: { stream: Stream }) {
       facts={[
         { label: 'Duration', value: formatDuration(stream.duration) },
         { label: 'Uploaded', value: <TimeAgo date={stream.uploadedAt} /> },
-        { label: 'Provider', value: PROVIDER_LABELS[stream.provider] },
-        { label: 'Channel', value: sourceLabel(streamerName, stream.source) },
-        { label: 'Tags', value: <TagLinks tags={stream.tags} />, wide: true },
+        ...originFacts,
       ]}
-      links={<ProviderButton provider={stream.provider} href={stream.linkUrl} label={providerLinkLabel(stream.provider)} />}
-      actions={
-        <>
-          <LikeButton kind="streams" id={stream.id} liked={stream.liked} />
-          <DetailNavButtons kind="streams" id={stream.id} />
-        </>
-      }
+      links={<ProviderButton item={stream} />}
+      actions={<ItemActions kind="streams" item={stream} />}
     >
-      <DetailSection icon="playlist" text="Stream" emphasis="Playlists">
-        <ItemList
-          source={detailLists.playlistsOfStream(stream.id)}
-          mode="paged"
-          pageSize="playlist"
-          entity="playlists"
-          failureText="Unable to retrieve playlists"
-          renderItem={(playlist) => <PlaylistCard playlist={playlist} />}
-        />
-      </DetailSection>
-      <DetailSection icon="top" text="Top" emphasis="Songs">
-        <ItemList
-          source={detailLists.topSongsOfStream(stream.id)}
-          mode="paged"
-          pageSize="short"
-          entity="songs"
-          failureText="Unable to retrieve top songs"
-          renderItem={(media) => <MediaCard media={media} />}
-        />
-      </DetailSection>
+      <PlaylistsSection text="Stream" source={detailLists.playlistsOfStream(stream.id)} />
+      <TopSongsSection source={detailLists.topSongsOfStream(stream.id)} />
       <DetailSection icon="clip" text="Top" emphasis="Clips">
         <ItemList
           source={detailLists.topClipsOfStream(stream.id)}
@@ -95,14 +67,7 @@ function StreamView({ stream }: { stream: Stream }) {
           renderItem={(clip) => <ClipCard clip={clip} />}
         />
       </DetailSection>
-      <DetailSection icon="song" text="All" emphasis="Songs">
-        <ItemList
-          source={detailLists.songsOfStream(stream.id)}
-          entity="songs"
-          failureText="Unable to retrieve songs"
-          renderItem={(media) => <MediaCard media={media} />}
-        />
-      </DetailSection>
+      <AllSongsSection source={detailLists.songsOfStream(stream.id)} />
     </DetailLayout>
   );
 }

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { EntityKind, Provider } from '../../../common/enums';
 import { useCurrentUser } from '../../api/auth';
-import { watchStreamLabel } from '../../lib/detail';
+import { providerLinkLabel, watchStreamLabel } from '../../lib/detail';
+import { LikeButton } from '../LikeButton';
 import { DETAIL_PATHS } from './paths';
 
 const PROVIDER_ICONS = { youtube: IconBrandYoutube, sound_cloud: IconBrandSoundcloud, twitch: IconBrandTwitch } as const;
@@ -28,11 +29,17 @@ export function ExternalButton({
   );
 }
 
-/** The provider link: "Watch on YouTube", "Listen on SoundCloud", "Watch on Twitch", "Watch Clip"... */
-export function ProviderButton({ provider, href, label }: { provider: Provider; href: string; label: string }) {
-  const Icon = PROVIDER_ICONS[provider];
+/** The item at its provider: "Watch on YouTube", "Listen on SoundCloud", "Watch on Twitch", or the given label ("Watch Clip"). */
+export function ProviderButton({
+  item,
+  label = providerLinkLabel(item.provider),
+}: {
+  item: { provider: Provider; linkUrl: string };
+  label?: string;
+}) {
+  const Icon = PROVIDER_ICONS[item.provider];
   return (
-    <ExternalButton href={href} icon={<Icon size={18} aria-hidden />} variant="filled">
+    <ExternalButton href={item.linkUrl} icon={<Icon size={18} aria-hidden />} variant="filled">
       {label}
     </ExternalButton>
   );
@@ -47,8 +54,28 @@ export function WatchStreamButton({ href, seconds }: { href: string; seconds: nu
   );
 }
 
+interface ItemActionsProps {
+  kind: EntityKind;
+  item: { id: number; liked: boolean };
+  /** See LikeButton */
+  onLikedChange?: (liked: boolean) => void;
+  /** The item's own buttons, after the shared ones (a playlist's Request Refresh) */
+  children?: ReactNode;
+}
+
+/** The panel's buttons of every item: Like (logged-in users), View Details, Edit (logged-in users), then its own. */
+export function ItemActions({ kind, item, onLikedChange, children }: ItemActionsProps) {
+  return (
+    <>
+      <LikeButton kind={kind} id={item.id} liked={item.liked} onLikedChange={onLikedChange} />
+      <DetailNavButtons kind={kind} id={item.id} />
+      {children}
+    </>
+  );
+}
+
 /** View Details for everyone and Edit for logged-in users: the item's /details and /edit routes. */
-export function DetailNavButtons({ kind, id }: { kind: EntityKind; id: number }) {
+function DetailNavButtons({ kind, id }: { kind: EntityKind; id: number }) {
   const user = useCurrentUser();
   const paths = DETAIL_PATHS[kind];
   return (
