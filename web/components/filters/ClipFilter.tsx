@@ -1,5 +1,6 @@
-import { Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { FilterForm } from './FilterForm';
 import { TagSelect } from './TagSelect';
 
 export interface ClipFilterValue {
@@ -24,16 +25,13 @@ export function ClipFilter({ filter, onApply }: ClipFilterProps) {
   }, [filterKey]);
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      mb="lg"
-      radius="md"
-      component="form"
-      aria-label="Clip filter"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onApply({ clippedBy: clippedBy.trim() || undefined, tags });
+    <FilterForm
+      label="Clip filter"
+      onApply={() => onApply({ clippedBy: clippedBy.trim() || undefined, tags })}
+      onClear={() => {
+        setClippedBy('');
+        setTags([]);
+        onApply({ tags: [] });
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -45,19 +43,6 @@ export function ClipFilter({ filter, onApply }: ClipFilterProps) {
         />
         <TagSelect value={tags} onChange={setTags} />
       </SimpleGrid>
-      <Group justify="flex-end" mt="md" gap="sm">
-        <Button type="submit">APPLY</Button>
-        <Button
-          variant="default"
-          onClick={() => {
-            setClippedBy('');
-            setTags([]);
-            onApply({ tags: [] });
-          }}
-        >
-          CLEAR
-        </Button>
-      </Group>
-    </Paper>
+    </FilterForm>
   );
 }

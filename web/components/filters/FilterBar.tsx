@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Paper, SimpleGrid } from '@mantine/core';
+import { MultiSelect, SimpleGrid } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   FILTER_SOURCE_DESCRIPTIONS,
@@ -11,6 +11,7 @@ import {
 } from '../../../common/enums';
 import { useConfig } from '../../api/config';
 import type { CatalogueFilter } from '../../lib/filters';
+import { FilterForm } from './FilterForm';
 import { multiSelectDefaults } from './selectDefaults';
 import { TagSelect } from './TagSelect';
 
@@ -39,16 +40,12 @@ export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
   });
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      mb="lg"
-      radius="md"
-      component="form"
-      aria-label="Filter"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onApply(draft);
+    <FilterForm
+      label="Filter"
+      onApply={() => onApply(draft)}
+      onClear={() => {
+        setDraft(EMPTY);
+        onApply(EMPTY);
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
@@ -71,19 +68,7 @@ export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
         />
         <TagSelect value={draft.tags} onChange={(tags) => setDraft({ ...draft, tags })} />
       </SimpleGrid>
-      <Group justify="flex-end" mt="md" gap="sm">
-        <Button type="submit">APPLY</Button>
-        <Button
-          variant="default"
-          onClick={() => {
-            setDraft(EMPTY);
-            onApply(EMPTY);
-          }}
-        >
-          CLEAR
-        </Button>
-      </Group>
-    </Paper>
+    </FilterForm>
   );
 }
 
