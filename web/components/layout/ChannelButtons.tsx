@@ -5,38 +5,38 @@ import { useConfig } from '../../api/config';
 /** Spec 2: buttons linking to the streamer's live-stream channel and video channel. */
 export function ChannelButtons() {
   const { liveChannelUrl, videoChannelUrl, streamerName } = useConfig();
-  const live = `${streamerName} live on Twitch`;
-  const video = `${streamerName} on YouTube`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={live}>
-        <ActionIcon
-          component="a"
-          href={liveChannelUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          color="violet"
-          size="lg"
-          aria-label={live}
-        >
-          <IconBrandTwitch size={20} stroke={1.8} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={video}>
-        <ActionIcon
-          component="a"
-          href={videoChannelUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          color="red"
-          size="lg"
-          aria-label={video}
-        >
-          <IconBrandYoutube size={20} stroke={1.8} />
-        </ActionIcon>
-      </Tooltip>
+      <ChannelButton href={liveChannelUrl} label={`${streamerName} live on Twitch`} color="violet" Icon={IconBrandTwitch} />
+      <ChannelButton href={videoChannelUrl} label={`${streamerName} on YouTube`} color="red" Icon={IconBrandYoutube} />
     </Group>
+  );
+}
+
+interface ChannelButtonProps {
+  href: string;
+  /** The tooltip and the accessible name (the button shows only the icon) */
+  label: string;
+  color: string;
+  Icon: typeof IconBrandTwitch;
+}
+
+/** An icon link to a channel, opening in a new tab. */
+function ChannelButton({ href, label, color, Icon }: ChannelButtonProps) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        component="a"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="light"
+        color={color}
+        size="lg"
+        aria-label={label}
+      >
+        <Icon size={20} stroke={1.8} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

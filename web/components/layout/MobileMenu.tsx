@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
-import { isActivePath, isGroup, NAV_MENU, type NavGroup } from '../../lib/navigation';
+import { isActivePath, isGroup, NAV_MENU, type NavGroup, type NavLeaf } from '../../lib/navigation';
 import { NavSearch } from './NavSearch';
 
 /** The same menu tree in the burger drawer (narrow screens). */
@@ -16,14 +16,7 @@ export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
             isGroup(entry) ? (
               <MobileGroup key={entry.label} group={entry} pathname={pathname} onNavigate={onNavigate} />
             ) : (
-              <NavLink
-                key={entry.to}
-                component={Link}
-                to={entry.to}
-                label={entry.label}
-                active={isActivePath(entry.to, pathname)}
-                onClick={onNavigate}
-              />
+              <MobileLink key={entry.to} link={entry} pathname={pathname} onNavigate={onNavigate} />
             ),
           )}
         </nav>
@@ -38,15 +31,13 @@ function MobileGroup({ group, pathname, onNavigate }: { group: NavGroup; pathnam
   return (
     <NavLink component="button" label={group.label} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset="md">
       {group.children.map((child) => (
-        <NavLink
-          key={child.to}
-          component={Link}
-          to={child.to}
-          label={child.label}
-          active={isActivePath(child.to, pathname)}
-          onClick={onNavigate}
-        />
+        <MobileLink key={child.to} link={child} pathname={pathname} onNavigate={onNavigate} />
       ))}
     </NavLink>
   );
+}
+
+/** A page of the menu, at the top level or in a group; following it closes the drawer. */
+function MobileLink({ link, pathname, onNavigate }: { link: NavLeaf; pathname: string; onNavigate: () => void }) {
+  return <NavLink component={Link} to={link.to} label={link.label} active={isActivePath(link.to, pathname)} onClick={onNavigate} />;
 }
