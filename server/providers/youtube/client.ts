@@ -69,16 +69,19 @@ const channelSchema = z.object({
   contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string() }) }),
 });
 
+/** The snippet of what a channel publishes (videos, playlists): who, when, title and thumbnails. */
+const publishedSnippet = z.object({
+  publishedAt: z.string(),
+  channelId: z.string(),
+  title: z.string(),
+  description: z.string().default(''),
+  channelTitle: z.string().default(''),
+  thumbnails,
+});
+
 const playlistSchema = z.object({
   id: z.string(),
-  snippet: z.object({
-    publishedAt: z.string(),
-    channelId: z.string(),
-    title: z.string(),
-    description: z.string().default(''),
-    channelTitle: z.string().default(''),
-    thumbnails,
-  }),
+  snippet: publishedSnippet,
   contentDetails: z.object({ itemCount: z.number().int() }).optional(),
   status: z.object({ privacyStatus }).optional(),
 });
@@ -96,15 +99,7 @@ const playlistItemSchema = z.object({
 
 const videoSchema = z.object({
   id: z.string(),
-  snippet: z.object({
-    publishedAt: z.string(),
-    channelId: z.string(),
-    title: z.string(),
-    description: z.string().default(''),
-    channelTitle: z.string().default(''),
-    thumbnails,
-    liveBroadcastContent: z.string().default('none'),
-  }),
+  snippet: publishedSnippet.extend({ liveBroadcastContent: z.string().default('none') }),
   contentDetails: z.object({ duration: z.string() }),
   statistics: z.object({ viewCount: z.string().optional() }).default({}),
   status: z.object({ privacyStatus }),
@@ -135,6 +130,16 @@ export function createYouTubeClient(options: YouTubeOptions) {
   const pageSize = Math.min(50, Math.max(1, options.pageSize ?? 50));
   const get = <S extends z.ZodType>(path: string, schema: S, query: Record<string, string | number | undefined>) =>
     http.json(path, schema, { query: { ...query, key: options.apiKey } });
+
+  /** The items of a list endpoint, one page at a time, following nextPageToken to the last page. */
+  async function* pages<S extends z.ZodType>(path: string, item: S, query: Record<string, string>): AsyncGenerator<z.output<S>[]> {
+    let pageToken: string | undefined;
+    do {
+      const page = await get(path, listOf(item), { ...query, maxResults: pageSize, pageToken });
+      yield page.items;
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+  }
 
   const toDate = (value: string) => {
     const date = new Date(value);
@@ -214,15 +219,8 @@ export function createYouTubeClient(options: YouTubeOptions) {
 
     /** The items of a playlist in order, one page at a time, to the last page. */
     async *playlistItems(playlistId: string): AsyncGenerator<YouTubePlaylistItem[]> {
-      let pageToken: string | undefined;
-      do {
-        const page = await get('/playlistItems', listOf(playlistItemSchema), {
-          part: 'snippet,status',
-          playlistId,
-          maxResults: pageSize,
-          pageToken,
-        });
-        yield page.items
+      for await (const items of pages('/playlistItems', playlistItemSchema, { part: 'snippet,status', playlistId })) {
+        yield items
           .filter((item) => item.snippet.resourceId.kind === 'youtube#video')
           .map((item) => ({
             videoId: item.snippet.resourceId.videoId,
@@ -232,8 +230,7 @@ export function createYouTubeClient(options: YouTubeOptions) {
             privacy: item.status?.privacyStatus ?? 'public',
             ownerChannelId: item.snippet.videoOwnerChannelId ?? null,
           }));
-        pageToken = page.nextPageToken;
-      } while (pageToken);
+      }
     },
 
     videos,
@@ -242,17 +239,9 @@ export function createYouTubeClient(options: YouTubeOptions) {
 
     /** A channel's playlists, one page at a time, to the last page. */
     async *channelPlaylists(channelId: string): AsyncGenerator<YouTubePlaylist[]> {
-      let pageToken: string | undefined;
-      do {
-        const page = await get('/playlists', listOf(playlistSchema), {
-          part: 'snippet,contentDetails,status',
-          channelId,
-          maxResults: pageSize,
-          pageToken,
-        });
-        yield page.items.map(toPlaylist);
-        pageToken = page.nextPageToken;
-      } while (pageToken);
+      for await (const items of pages('/playlists', playlistSchema, { part: 'snippet,contentDetails,status', channelId })) {
+        yield items.map(toPlaylist);
+      }
     },
 
     /** A video by the link people paste (watch, youtu.be, shorts, embed) or its id; null when the link names none or it is not public. */
