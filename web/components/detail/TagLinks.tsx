@@ -1,7 +1,7 @@
-import { Badge, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group, Text } from '@mantine/core';
 import type { Tag } from '../../../common/api';
 import list from '../plainList.module.css';
+import { TagBadge } from '../TagBadge';
 
 /** An item's tags, each a search for that tag (/search?tags={id}). */
 export function TagLinks({ tags }: { tags: Tag[] }) {
@@ -15,16 +15,7 @@ export function TagLinks({ tags }: { tags: Tag[] }) {
     <Group component="ul" gap={6} mt={4} className={list.plainList} aria-label="Tags">
       {tags.map((tag) => (
         <li key={tag.id}>
-          <Badge
-            renderRoot={(props) => <Link {...props} to="/search" search={{ tags: [tag.id] }} />}
-            variant="light"
-            radius="sm"
-            tt="none"
-            size="lg"
-            style={{ cursor: 'pointer' }}
-          >
-            {tag.name}
-          </Badge>
+          <TagBadge tag={tag} />
         </li>
       ))}
     </Group>

@@ -1,8 +1,8 @@
-import { Badge, Group, Skeleton } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Group, Skeleton } from '@mantine/core';
 import { useStats } from '../../api/site';
 import { EmphasisHeader } from '../EmphasisHeader';
 import list from '../plainList.module.css';
+import { TagBadge } from '../TagBadge';
 
 const TOP_TAG_COUNT = 12;
 /** Widths of the loading badges: about the size of real tag names, so the section keeps its height when they arrive. */
@@ -25,17 +25,7 @@ export function TopTags() {
           : null}
         {tags.map((tag) => (
           <li key={tag.id}>
-            <Badge
-              renderRoot={(props) => <Link {...props} to="/search" search={{ tags: [tag.id] }} />}
-              size="lg"
-              variant="light"
-              radius="sm"
-              tt="none"
-              style={{ cursor: 'pointer' }}
-              rightSection={<span style={{ fontWeight: 400 }}>{tag.count}</span>}
-            >
-              {tag.name}
-            </Badge>
+            <TagBadge tag={tag} count={tag.count} />
           </li>
         ))}
       </Group>
