@@ -8,10 +8,10 @@ import { useTags } from '../../api/site';
 import { DETAIL_PATHS, KIND_TITLES } from '../detail/paths';
 import { notifyFailure, notifySuccess } from '../notify';
 import plain from '../plainList.module.css';
-import { TimeAgo } from '../TimeAgo';
 import classes from './admin.module.css';
 import { changeRows, editQueueTexts } from './changes';
 import { DecisionButtons } from './DecisionButtons';
+import { RequestedBy } from './RequestedBy';
 
 /** One pending edit request: the item, who asked and when, the changes, and APPROVE / REJECT. */
 export function EditRequestCard({ kind, request }: { kind: EntityKind; request: EditRequest }) {
@@ -50,13 +50,7 @@ export function EditRequestCard({ kind, request }: { kind: EntityKind; request: 
             >
               {itemName}
             </Anchor>
-            <Text size="sm" c="dimmed">
-              Requested by{' '}
-              <Text span fw={600} c="var(--mantine-color-text)">
-                {request.userName}
-              </Text>{' '}
-              · <TimeAgo date={request.updatedAt} />
-            </Text>
+            <RequestedBy name={request.userName} date={request.updatedAt} />
           </Stack>
           <DecisionButtons
             pending={pending}

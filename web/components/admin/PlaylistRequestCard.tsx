@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { approvePlaylistRequest, type PlaylistRequest, rejectPlaylistRequest } from '../../api/community';
 import { notifyFailure, notifySuccess } from '../notify';
-import { TimeAgo } from '../TimeAgo';
 import { playlistRequestTexts } from './changes';
 import { DecisionButtons } from './DecisionButtons';
+import { RequestedBy } from './RequestedBy';
 
 /**
  * One community submission (no playlistId yet) or refresh request: the playlist at YouTube, who
@@ -58,13 +58,7 @@ export function PlaylistRequestCard({ request, type }: { request: PlaylistReques
           <Anchor href={youtubeUrl} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
             {youtubeUrl} <IconExternalLink size={14} aria-hidden style={{ verticalAlign: 'middle' }} />
           </Anchor>
-          <Text size="sm" c="dimmed">
-            {type === 'submission' ? 'Submitted' : 'Requested'} by{' '}
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {request.submittedBy}
-            </Text>{' '}
-            · <TimeAgo date={request.updatedAt} />
-          </Text>
+          <RequestedBy verb={type === 'submission' ? 'Submitted' : 'Requested'} name={request.submittedBy} date={request.updatedAt} />
         </Stack>
         <DecisionButtons
           pending={pending}
