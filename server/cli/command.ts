@@ -1,3 +1,5 @@
+import { type Config, ConfigError, loadConfig } from '../config';
+
 /**
  * What a maintenance command is: a name, a one-line summary for `help`, its options (described once,
  * used both to parse and to print help) and what it does. Add a command by writing one module under
@@ -53,4 +55,14 @@ export function intOption(values: OptionValues, name: string, fallback: number, 
 export function elapsed(since: number): string {
   const ms = performance.now() - since;
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The configuration the server would read; a variable set wrong is a CommandError naming it. */
+export function loadCommandConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CommandError(error.message);
+    throw error;
+  }
 }

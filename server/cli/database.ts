@@ -1,6 +1,6 @@
-import { type Config, ConfigError, loadConfig } from '../config';
+import type { Config } from '../config';
 import { type Database, DatabaseInUseError, openDatabase } from '../db/client';
-import { CommandError } from './command';
+import { CommandError, loadCommandConfig } from './command';
 
 /** Where the configured database is, for messages; a password in the URL is never printed. */
 export function describeDatabase(config: Config): string {
@@ -19,13 +19,7 @@ export function describeDatabase(config: Config): string {
  * Failures a user can fix become CommandErrors that say what to do.
  */
 export async function openConfiguredDatabase(): Promise<{ config: Config; database: Database }> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CommandError(error.message);
-    throw error;
-  }
+  const config = loadCommandConfig();
   const where = describeDatabase(config);
   let database: Database;
   try {

@@ -1,8 +1,8 @@
 import { setAdmin } from '../accounts/queries';
-import { type Config, ConfigError, loadConfig } from '../config';
 import { selfOrigin } from '../providers';
-import { type Command, CommandError, type Output, UsageError } from './command';
+import { type Command, loadCommandConfig, type Output, UsageError } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
+import { askLocalServer } from './local-server';
 
 /**
  * `npm run cli -- grant-admin <login>`: makes a Twitch login an admin (or, with --revoke, takes the
@@ -11,46 +11,11 @@ import { describeDatabase, openConfiguredDatabase } from './database';
  * database is changed directly. A login nobody has used yet becomes an admin on its first login.
  */
 
-const USER_AGENT = 'almanac-cli';
-
 interface GrantAnswer {
   login: string;
   admin: boolean;
   pending: boolean;
   configured: boolean;
-}
-
-/** The running server's answer; null when no server answers on this machine. */
-async function askServer(config: Config, login: string, revoke: boolean): Promise<GrantAnswer | null> {
-  const origin = selfOrigin(config.host, config.port);
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': 'application/json' };
-  if (config.sync.token) headers.authorization = `Bearer ${config.sync.token}`;
-  let res: Response;
-  try {
-    res = await fetch(`${origin}/api/auth/admins`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ login, revoke }),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED' || code === 'EADDRNOTAVAIL') return null;
-    throw new CommandError(`The server at ${origin} did not answer: ${(error as Error).message}`);
-  }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CommandError(`Something answers at ${origin}, but not like this site's server (HTTP ${res.status}). Is PORT right?`);
-  }
-  if (res.ok) return json as GrantAnswer;
-  const message = (json as { message?: string }).message ?? text;
-  if (res.status === 401 || res.status === 403) {
-    throw new CommandError(`The server at ${origin} refused: ${message} Set SYNC_TOKEN to the server's value and run this again.`);
-  }
-  throw new CommandError(`The server at ${origin} answered ${res.status}: ${message}`);
 }
 
 async function changeHere(out: Output, login: string, revoke: boolean): Promise<GrantAnswer> {
@@ -91,14 +56,13 @@ export const grantAdminCommand: Command = {
       throw new UsageError(`"${args[0] ?? ''}" is not a Twitch login (letters, digits and _, up to 25 characters)`);
     }
     const revoke = values.revoke === true;
-    let config: Config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) throw new CommandError(error.message);
-      throw error;
-    }
-    const asked = await askServer(config, login, revoke);
+    const config = loadCommandConfig();
+    const asked = await askLocalServer<GrantAnswer>(config, {
+      path: '/api/auth/admins',
+      body: { login, revoke },
+      timeoutMs: 30_000,
+      refusedWith: [401, 403],
+    });
     if (asked) out.info(`Asked the server at ${selfOrigin(config.host, config.port)}`);
     const answer = asked ?? (await changeHere(out, login, revoke));
     if (revoke) {

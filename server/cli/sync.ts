@@ -1,13 +1,14 @@
 import { PLAYLIST_TYPES, type PlaylistType } from '../../common/enums';
 import { buildApp } from '../app';
-import { type Config, ConfigError, loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { catalogueIsEmpty } from '../demo/seed';
 import { JobBusyError } from '../jobs/runner';
 import { selfOrigin } from '../providers';
 import { fillDemoCatalogue } from '../sync/demo';
 import { describeSection, type ImportReport, type SyncReport } from '../sync/report';
-import { type Command, CommandError, elapsed, type Output, UsageError } from './command';
+import { type Command, CommandError, elapsed, loadCommandConfig, type Output, UsageError } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
+import { askLocalServer } from './local-server';
 
 /**
  * `npm run cli -- sync`: brings the catalogue in step with the providers now. A running server on
@@ -16,45 +17,19 @@ import { describeDatabase, openConfiguredDatabase } from './database';
  * mode against its own sandbox).
  */
 
-const USER_AGENT = 'almanac-cli';
 /** A whole sync can take minutes on a large channel. */
 const SYNC_TIMEOUT_MS = 30 * 60_000;
 
-type Answer<T> = { reached: false } | { reached: true; result: T };
-
-/** Asks the server on this machine; `reached: false` when none answers there (or it refuses and PostgreSQL lets us do it). */
-async function askServer<T>(config: Config, path: string, body: unknown): Promise<Answer<T>> {
-  const origin = selfOrigin(config.host, config.port);
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': 'application/json' };
-  if (config.sync.token) headers.authorization = `Bearer ${config.sync.token}`;
-  let res: Response;
-  try {
-    res = await fetch(`${origin}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(SYNC_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED' || code === 'EADDRNOTAVAIL') return { reached: false };
-    throw new CommandError(`The server at ${origin} did not answer: ${(error as Error).message}`);
-  }
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new CommandError(`Something answers at ${origin}, but not like this site's server (HTTP ${res.status}). Is PORT right?`);
-  }
-  if (res.ok) return { reached: true, result: json as T };
-  const message = (json as { message?: string }).message ?? text;
-  if (res.status === 403) {
+/** Asks the server on this machine; null when none answers there (or it refuses and PostgreSQL lets us do it). */
+function askServer<T>(config: Config, path: string, body: unknown): Promise<T | null> {
+  return askLocalServer<T>(config, {
+    path,
+    body,
+    timeoutMs: SYNC_TIMEOUT_MS,
+    refusedWith: [403],
     // On PostgreSQL the command can do the work itself: the sync lock keeps it to one run at a time.
-    if (config.databaseUrl) return { reached: false };
-    throw new CommandError(`The server at ${origin} refused: ${message}. Set SYNC_TOKEN to the server's value and run this again.`);
-  }
-  throw new CommandError(`The server at ${origin} answered ${res.status}: ${message}`);
+    hereWhenRefused: Boolean(config.databaseUrl),
+  });
 }
 
 /** Runs `work` on the configured database with an app of our own (listening on loopback in demo mode, for the sandbox). */
@@ -116,13 +91,7 @@ export const syncCommand: Command = {
   },
   async run(values, out) {
     const started = performance.now();
-    let config: Config;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) throw new CommandError(error.message);
-      throw error;
-    }
+    const config = loadCommandConfig();
     const type = (values.type ?? 'community') as PlaylistType;
     if (!PLAYLIST_TYPES.includes(type)) throw new UsageError(`--type must be one of ${PLAYLIST_TYPES.join(', ')}, got "${values.type}"`);
     if (values.type !== undefined && values.playlist === undefined) throw new UsageError('--type goes with --playlist');
@@ -130,10 +99,8 @@ export const syncCommand: Command = {
     if (typeof values.playlist === 'string') {
       const body = { playlist: values.playlist, type };
       const asked = await askServer<ImportReport>(config, '/api/sync/playlist', body);
-      const report = asked.reached
-        ? asked.result
-        : await runHere(out, (context) => context.sync.importPlaylist(values.playlist as string, type));
-      if (asked.reached) out.info(`Asked the server at ${selfOrigin(config.host, config.port)}`);
+      const report = asked ?? (await runHere(out, (context) => context.sync.importPlaylist(values.playlist as string, type)));
+      if (asked) out.info(`Asked the server at ${selfOrigin(config.host, config.port)}`);
       out.info(
         `${report.created ? 'Imported' : 'Refreshed'} "${report.name}" (${report.remoteId}): ${report.added} added, ${report.kept} kept, ` +
           `${report.skipped} skipped, ${report.removed} removed`,
@@ -143,17 +110,16 @@ export const syncCommand: Command = {
     }
 
     const asked = await askServer<SyncReport>(config, '/api/sync', {});
-    if (asked.reached) out.info(`Asked the server at ${selfOrigin(config.host, config.port)} to sync`);
-    const report = asked.reached
-      ? asked.result
-      : await runHere(out, async (context) => {
-          // An empty demo catalogue gets the whole demo start (community playlists, tags), as the server would give it.
-          if (context.config.demo && context.config.demoSeed && context.sandbox && (await catalogueIsEmpty(context.database.db))) {
-            return (await fillDemoCatalogue(context.sync, context.database.db, context.sandbox.state.world, (m) => out.info(`  ${m}`)))
-              .sync;
-          }
-          return context.sync.run('the command line');
-        });
+    if (asked) out.info(`Asked the server at ${selfOrigin(config.host, config.port)} to sync`);
+    const report =
+      asked ??
+      (await runHere(out, async (context) => {
+        // An empty demo catalogue gets the whole demo start (community playlists, tags), as the server would give it.
+        if (context.config.demo && context.config.demoSeed && context.sandbox && (await catalogueIsEmpty(context.database.db))) {
+          return (await fillDemoCatalogue(context.sync, context.database.db, context.sandbox.state.world, (m) => out.info(`  ${m}`))).sync;
+        }
+        return context.sync.run('the command line');
+      }));
     printSync(out, report);
     out.info(`Done in ${elapsed(started)}`);
     if (!report.ok)
