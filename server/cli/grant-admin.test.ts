@@ -1,30 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import { createSandboxedApp } from '../sandbox/testing';
 import { buildUser } from '../testing/users';
 import { grantAdminCommand } from './grant-admin';
+import { createCommandTestServer, useNoServer, useRunningServer } from './testing';
 
-const t = await createSandboxedApp();
-const port = new URL(t.origin).port;
-const saved = { ...process.env };
-
-afterEach(() => {
-  process.env = { ...saved };
-});
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const t = await createCommandTestServer();
 
 async function run(args: string[], values: Record<string, boolean> = {}) {
   const lines: string[] = [];
@@ -34,7 +19,7 @@ async function run(args: string[], values: Record<string, boolean> = {}) {
 
 describe('npm run cli -- grant-admin <login>', () => {
   it('asks the running server (it holds the embedded database), which grants at once', async () => {
-    Object.assign(process.env, { PORT: port, HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: '' });
+    useRunningServer(t);
     const member = await buildUser(t.db, { login: 'loyal_mod' });
     expect(await run(['Loyal_Mod'])).toEqual([`Asked the server at ${t.origin}`, 'loyal_mod is now an admin']);
     const me = await t.app.inject({ url: '/api/auth/user', headers: member.headers });
@@ -49,7 +34,7 @@ describe('npm run cli -- grant-admin <login>', () => {
 
   it('changes the configured database itself when no server runs', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cli-'));
-    Object.assign(process.env, { PORT: String(await closedPort()), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    await useNoServer(dataDir);
     try {
       const lines = await run(['future_admin']);
       expect(lines[0]).toMatch(/^No server is running here: changing the embedded database in .* directly$/);

@@ -1,28 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxedApp } from '../sandbox/testing';
+import { describe, expect, it } from 'vitest';
 import { CommandError } from './command';
 import { syncCommand } from './sync';
+import { createCommandTestServer, useNoServer, useRunningServer } from './testing';
 
-const t = await createSandboxedApp();
-const port = new URL(t.origin).port;
-const saved = { ...process.env };
-
-afterEach(() => {
-  process.env = { ...saved };
-});
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const t = await createCommandTestServer();
 
 async function run(values: Record<string, string> = {}) {
   const lines: string[] = [];
@@ -32,7 +16,7 @@ async function run(values: Record<string, string> = {}) {
 
 describe('npm run cli -- sync', () => {
   it('asks the running server to sync, and prints what it did', async () => {
-    Object.assign(process.env, { PORT: port, HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: '' });
+    useRunningServer(t);
     const lines = await run();
     expect(lines[0]).toBe(`Asked the server at ${t.origin} to sync`);
     expect(lines).toContain('  twitch archive: 6 seen, 6 added, 0 updated, 0 marked unavailable');
@@ -42,7 +26,7 @@ describe('npm run cli -- sync', () => {
   });
 
   it('imports a playlist through the running server', async () => {
-    Object.assign(process.env, { PORT: port, HOST: '127.0.0.1', DATA_DIR: t.dataDir, DATABASE_URL: '' });
+    useRunningServer(t);
     const community = t.world.playlists.find((p) => p.type === 'community')!;
     const lines = await run({ playlist: `https://www.youtube.com/playlist?list=${community.remoteId}` });
     expect(lines[1]).toBe(
@@ -55,8 +39,7 @@ describe('npm run cli -- sync', () => {
     mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
     // Held by a live process that is not a server of ours on this port (pid 1 is always alive).
     writeFileSync(path.join(dataDir, 'pglite.lock'), '1');
-    const closed = await closedPort();
-    Object.assign(process.env, { PORT: String(closed), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    await useNoServer(dataDir);
     try {
       const error = await run().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CommandError);
