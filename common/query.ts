@@ -1,66 +1,33 @@
 import { z } from 'zod';
 import { DEFAULT_API_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
-import { PERIODS, type Period, PLAYLIST_TYPES, PROVIDERS, SORTS, SOURCE_KINDS, type Sort } from './enums';
+import { PERIODS, PLAYLIST_TYPES, PROVIDERS, SORTS } from './enums';
+import {
+  parseClippedBy,
+  parseLyrics,
+  parseOptionalId,
+  parsePeriod,
+  parsePlaylistType,
+  parseProviders,
+  parseQuery,
+  parseSort,
+  parseSources,
+  parseTags,
+} from './query-values';
 
 /**
- * Query-string parsing shared by the server (validation) and the web (reading its own URL).
- * Filters are lenient: unknown enum values are dropped, never an error (spec 4 and 5).
+ * The API's query schemas (server validation, OpenAPI). Filters are lenient: their values go
+ * through the zod-free rules of query-values.ts, which the web uses to read its own URL, so unknown
+ * values are dropped the same way on both sides, never an error (spec 4 and 5). Paging and ids are
+ * strict: a malformed number is a 400 naming the field.
  */
 
-/** A repeatable query parameter arrives as a string, an array, or comma-separated values. */
-function toList(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return [];
-  const items = Array.isArray(value) ? value : [value];
-  return items
-    .flatMap((item) => String(item).split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function knownList<T extends string>(allowed: readonly T[]) {
-  return z.preprocess(
-    (value) => [...new Set(toList(value))].filter((item): item is T => (allowed as readonly string[]).includes(item)),
-    z.array(z.enum(allowed as unknown as [T, ...T[]])),
-  );
-}
-
-const SOURCE_PATTERN = new RegExp(`^[a-z0-9]+_(${SOURCE_KINDS.join('|')})$`);
-
-export const providersParam = knownList(PROVIDERS);
-export const sourcesParam = z.preprocess(
-  (value) => [...new Set(toList(value))].filter((item) => SOURCE_PATTERN.test(item)),
-  z.array(z.string()),
-);
-export const tagsParam = z.preprocess(
-  (value) =>
-    [...new Set(toList(value))]
-      .filter((item) => /^\d{1,9}$/.test(item))
-      .map(Number)
-      .filter((id) => id > 0),
-  z.array(z.number().int()),
-);
-
-function knownValue<T extends string>(allowed: readonly T[]) {
-  return z.preprocess((value) => {
-    const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === 'string' && (allowed as readonly string[]).includes(first.toLowerCase()) ? first.toLowerCase() : undefined;
-  }, z.enum(allowed as unknown as [T, ...T[]]).optional());
-}
-
-export const periodParam = knownValue<Period>(PERIODS);
-export const sortParam = knownValue<Sort>(SORTS);
-export const playlistTypeParam = knownValue(PLAYLIST_TYPES);
-
-/** lyrics is true only when the parameter equals "true". */
-export const lyricsParam = z.preprocess((value) => value === 'true' || value === true, z.boolean());
-
-const textParam = (max: number) =>
-  z.preprocess((value) => {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first !== 'string') return undefined;
-    const trimmed = first.trim().slice(0, max);
-    return trimmed === '' ? undefined : trimmed;
-  }, z.string().optional());
+export const providersParam = z.preprocess(parseProviders, z.array(z.enum(PROVIDERS)));
+export const sourcesParam = z.preprocess(parseSources, z.array(z.string()));
+export const tagsParam = z.preprocess(parseTags, z.array(z.number().int()));
+export const periodParam = z.preprocess(parsePeriod, z.enum(PERIODS).optional());
+export const sortParam = z.preprocess(parseSort, z.enum(SORTS).optional());
+export const playlistTypeParam = z.preprocess(parsePlaylistType, z.enum(PLAYLIST_TYPES).optional());
+export const lyricsParam = z.preprocess(parseLyrics, z.boolean());
 
 /** page is 1-based; malformed numbers are a 400 naming the field, out-of-range ones are clamped. */
 const intParam = (fallback: number, min: number, max: number) =>
@@ -77,20 +44,16 @@ export const pagingQuery = z.object({
   size: intParam(DEFAULT_API_PAGE_SIZE, 1, MAX_PAGE_SIZE),
 });
 
-/** An optional id filter; anything that is not a positive id is dropped like an unknown enum value. */
-const optionalIdParam = z.preprocess((value) => {
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' && /^\d{1,9}$/.test(first) && Number(first) > 0 ? Number(first) : undefined;
-}, z.number().int().optional());
+const optionalIdParam = z.preprocess(parseOptionalId, z.number().int().optional());
 
 export const filterFields = {
   providers: providersParam,
   sources: sourcesParam,
   tags: tagsParam,
-  q: textParam(200),
+  q: z.preprocess(parseQuery, z.string().optional()),
   period: periodParam,
   lyrics: lyricsParam,
-  clippedBy: textParam(64),
+  clippedBy: z.preprocess(parseClippedBy, z.string().optional()),
   type: playlistTypeParam,
   sort: sortParam,
   /** Items of one stream (songs, clips, playlists) */

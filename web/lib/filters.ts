@@ -1,12 +1,21 @@
 import { type Period, type Provider, SEARCH_TYPES, type SearchType, type Sort } from '../../common/enums';
-import { parseClippedBy, parseLyrics, parsePeriod, parseProviders, parseQuery, parseSort, parseSources, parseTags } from './query-parse';
+import {
+  parseClippedBy,
+  parseLyrics,
+  parsePeriod,
+  parseProviders,
+  parseQuery,
+  parseSort,
+  parseSources,
+  parseTags,
+} from '../../common/query-values';
 
 /**
- * Validated search params of the list screens. The parsers follow common/query.ts (query-parse.ts),
- * so the web drops unknown provider, source and period values exactly as the API does (spec 4, 5).
- * A validator must accept its own output (the router validates again what a screen navigates
- * with), so booleans and numbers are read in both forms. Every key is optional: an absent key keeps
- * the URL clean and lets links omit it.
+ * Validated search params of the list screens. The parsers are those of the API's query schemas
+ * (common/query-values.ts, without zod), so the web drops unknown provider, source and period
+ * values exactly as the API does (spec 4, 5). A validator must accept its own output (the router
+ * validates again what a screen navigates with), so booleans and numbers are read in both forms.
+ * Every key is optional: an absent key keeps the URL clean and lets links omit it.
  */
 
 export interface FilterSearch {

@@ -1,10 +1,9 @@
-import { PERIODS, type Period, PROVIDERS, type Provider, SORTS, SOURCE_KINDS, type Sort } from '../../common/enums';
+import { PERIODS, type Period, PLAYLIST_TYPES, type PlaylistType, PROVIDERS, type Provider, SORTS, SOURCE_KINDS, type Sort } from './enums';
 
 /**
- * The lenient query-parameter rules of common/query.ts (unknown values dropped, never an error),
- * without zod: every screen's URL is validated by the router in the first bundle, and zod would
- * add ~25 kB gzip to the home route's 250 kB budget. query-parse.test.ts checks each function
- * against its common/query.ts counterpart, so the two cannot drift apart.
+ * The lenient rules of query-parameter values (unknown values dropped, never an error, spec 4 and
+ * 5), without zod: the web reads its own URL with these in the first bundle, where zod would add
+ * ~25 kB gzip to the home route's 250 kB budget, and query.ts wraps them in the API's zod schemas.
  */
 
 /** A repeatable parameter arrives as a string, an array, or comma-separated values. */
@@ -19,6 +18,7 @@ function toList(value: unknown): string[] {
 
 const unique = (items: string[]) => [...new Set(items)];
 
+/** A single-valued parameter given more than once counts by its first value. */
 function first(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -47,10 +47,12 @@ function knownValue<T extends string>(allowed: readonly T[], value: unknown): T 
 
 export const parsePeriod = (value: unknown): Period | undefined => knownValue(PERIODS, value);
 export const parseSort = (value: unknown): Sort | undefined => knownValue(SORTS, value);
+export const parsePlaylistType = (value: unknown): PlaylistType | undefined => knownValue(PLAYLIST_TYPES, value);
 
 /** lyrics is true only when the parameter equals "true". */
 export const parseLyrics = (value: unknown): boolean => value === 'true' || value === true;
 
+/** Trimmed text cut to `max` characters; blank is absent. */
 function text(value: unknown, max: number): string | undefined {
   const item = first(value);
   if (typeof item !== 'string') return undefined;
@@ -58,6 +60,11 @@ function text(value: unknown, max: number): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** Same limits as common/query.ts filterFields.q and .clippedBy. */
 export const parseQuery = (value: unknown) => text(value, 200);
 export const parseClippedBy = (value: unknown) => text(value, 64);
+
+/** An optional id filter; anything that is not a positive id is dropped like an unknown enum value. */
+export function parseOptionalId(value: unknown): number | undefined {
+  const item = first(value);
+  return typeof item === 'string' && /^\d{1,9}$/.test(item) && Number(item) > 0 ? Number(item) : undefined;
+}
