@@ -10,17 +10,21 @@ import { parsePlaylistId, parseVideoId } from './urls';
 
 export type Privacy = 'public' | 'unlisted' | 'private' | 'deleted';
 
-export interface YouTubeVideo {
+/** What videos and playlists share: who published them and when, their title and thumbnail. */
+export interface YouTubePublished {
   id: string;
   title: string;
   description: string;
   channelId: string;
   channelTitle: string;
   publishedAt: Date;
-  durationSeconds: number;
-  views: number;
   thumbnailUrl: string | null;
   privacy: Privacy;
+}
+
+export interface YouTubeVideo extends YouTubePublished {
+  durationSeconds: number;
+  views: number;
   /** none, live or upcoming */
   liveBroadcastContent: string;
 }
@@ -36,16 +40,8 @@ export interface YouTubePlaylistItem {
   ownerChannelId: string | null;
 }
 
-export interface YouTubePlaylist {
-  id: string;
-  title: string;
-  description: string;
-  channelId: string;
-  channelTitle: string;
-  publishedAt: Date;
+export interface YouTubePlaylist extends YouTubePublished {
   itemCount: number;
-  thumbnailUrl: string | null;
-  privacy: Privacy;
 }
 
 const thumbnails = z
@@ -147,37 +143,33 @@ export function createYouTubeClient(options: YouTubeOptions) {
     return date;
   };
 
+  function toPublished(id: string, snippet: z.output<typeof publishedSnippet>, privacy: Privacy): YouTubePublished {
+    return {
+      id,
+      title: snippet.title,
+      description: snippet.description,
+      channelId: snippet.channelId,
+      channelTitle: snippet.channelTitle,
+      publishedAt: toDate(snippet.publishedAt),
+      thumbnailUrl: bestThumbnail(snippet.thumbnails),
+      privacy,
+    };
+  }
+
   function toVideo(v: z.output<typeof videoSchema>): YouTubeVideo {
     const duration = parseIsoDuration(v.contentDetails.duration);
     if (duration === null)
       throw new ProviderError('youtube', 200, `YouTube sent an unreadable duration "${v.contentDetails.duration}" for ${v.id}`);
     return {
-      id: v.id,
-      title: v.snippet.title,
-      description: v.snippet.description,
-      channelId: v.snippet.channelId,
-      channelTitle: v.snippet.channelTitle,
-      publishedAt: toDate(v.snippet.publishedAt),
+      ...toPublished(v.id, v.snippet, v.status.privacyStatus),
       durationSeconds: duration,
       views: Number(v.statistics.viewCount ?? 0),
-      thumbnailUrl: bestThumbnail(v.snippet.thumbnails),
-      privacy: v.status.privacyStatus,
       liveBroadcastContent: v.snippet.liveBroadcastContent,
     };
   }
 
   function toPlaylist(p: z.output<typeof playlistSchema>): YouTubePlaylist {
-    return {
-      id: p.id,
-      title: p.snippet.title,
-      description: p.snippet.description,
-      channelId: p.snippet.channelId,
-      channelTitle: p.snippet.channelTitle,
-      publishedAt: toDate(p.snippet.publishedAt),
-      itemCount: p.contentDetails?.itemCount ?? 0,
-      thumbnailUrl: bestThumbnail(p.snippet.thumbnails),
-      privacy: p.status?.privacyStatus ?? 'public',
-    };
+    return { ...toPublished(p.id, p.snippet, p.status?.privacyStatus ?? 'public'), itemCount: p.contentDetails?.itemCount ?? 0 };
   }
 
   /** Details of up to 50 videos per call; videos that are private or deleted are simply absent. */
