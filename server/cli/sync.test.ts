@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +48,38 @@ describe('npm run cli -- sync', () => {
         /^No server answered at http:\/\/127\.0\.0\.1:\d+, and the embedded database in .*pglite is in use by another process \(pid 1\).*stop that process/,
       );
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('tells how to get in when the server refuses a caller without the SYNC_TOKEN (production answers 401)', async () => {
+    // A production server: logged out and without the token, POST /api/sync is a 401.
+    const refusing = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          statusCode: 401,
+          error: 'Unauthorized',
+          message: 'Log in as an admin to do that. Sync needs the SYNC_TOKEN (Authorization: Bearer <token>).',
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cli-'));
+    try {
+      Object.assign(process.env, {
+        PORT: String((refusing.address() as { port: number }).port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      });
+      const error = await run().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CommandError);
+      expect((error as Error).message).toMatch(
+        /refused: Log in as an admin to do that\. .* Set SYNC_TOKEN to the server's value and run this again\.$/,
+      );
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
