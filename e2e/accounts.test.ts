@@ -118,6 +118,10 @@ describe('members', () => {
     await page.getByText('No streams found').waitFor();
     await page.getByRole('tab', { name: 'Playlists' }).click();
     await page.getByText('No playlists found').waitFor();
+    // The tab is in the URL: a reload opens it again.
+    await waitForPath(page, '/liked?tab=playlists');
+    await page.reload();
+    expect(await page.getByRole('tab', { name: 'Playlists' }).getAttribute('aria-selected')).toBe('true');
 
     await page.goto(`/media/${song.id}`);
     await page.getByRole('button', { name: 'Unlike', exact: true }).click();

@@ -8,13 +8,20 @@ import { AppLayout } from './components/layout/AppLayout';
 import { RouteTitle } from './components/PageTitle';
 import { RootError, RouteError } from './components/RouteError';
 import { idParams, requireAdmin, requireLogin, requireValidId } from './guards';
-import { validateClipSearch, validateFilterSearch, validateHomeSearch, validatePeriod, validateSearchSearch } from './lib/filters';
+import {
+  validateClipSearch,
+  validateFilterSearch,
+  validateHomeSearch,
+  validateLikedSearch,
+  validatePeriod,
+  validateSearchSearch,
+} from './lib/filters';
 import { parseSearch, stringifySearch } from './lib/search-params';
 import { HomePage } from './routes/home';
 
 /**
- * The route tree of spec 2's route table. Every screen's component is its own lazily loaded file
- * in web/routes/; `staticData.title` is the section title shown as "{title} | {site name}".
+ * The route tree of spec 2's route table. Every screen's component is its own file in web/routes/,
+ * loaded lazily except home's; `staticData.title` is the section title shown as "{title} | {site name}".
  */
 
 declare module '@tanstack/react-router' {
@@ -240,6 +247,7 @@ const randomRoute = createRoute({
 const likedRoute = createRoute({
   ...page('/liked'),
   staticData: { title: 'Liked' },
+  validateSearch: validateLikedSearch,
   beforeLoad: loginRequired,
   component: lazyRouteComponent(() => import('./routes/liked'), 'LikedPage'),
 });

@@ -6,6 +6,7 @@ import {
   validateClipSearch,
   validateFilterSearch,
   validateHomeSearch,
+  validateLikedSearch,
   validatePeriod,
   validateSearchSearch,
 } from './filters';
@@ -80,4 +81,14 @@ describe('validators accept their own output', () => {
       expect(validate(once as Record<string, unknown>)).toEqual(once);
     });
   }
+});
+
+describe('validateLikedSearch', () => {
+  it('keeps the streams and playlists tabs and drops anything else (songs is the default)', () => {
+    expect(validateLikedSearch({ tab: 'streams' })).toEqual({ tab: 'streams' });
+    expect(validateLikedSearch({ tab: 'playlists' })).toEqual({ tab: 'playlists' });
+    expect(validateLikedSearch({ tab: 'media' })).toEqual({});
+    expect(validateLikedSearch({ tab: 'clips' })).toEqual({});
+    expect(validateLikedSearch({})).toEqual({});
+  });
 });

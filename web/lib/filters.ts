@@ -119,3 +119,11 @@ export function validateHomeSearch(search: Raw): { loginSuccess?: boolean } {
   const value = String(search.loginSuccess);
   return { loginSuccess: value === 'true' ? true : value === 'false' ? false : undefined };
 }
+
+export const LIKED_TABS = ['media', 'streams', 'playlists'] as const;
+export type LikedTab = (typeof LIKED_TABS)[number];
+
+/** The Liked tab (`/liked?tab=streams`), so a reload or a shared link opens the same tab; songs by default. */
+export function validateLikedSearch(search: Raw): { tab?: Exclude<LikedTab, 'media'> } {
+  return search.tab === 'streams' || search.tab === 'playlists' ? { tab: search.tab } : {};
+}

@@ -1,20 +1,21 @@
 import { Tabs } from '@mantine/core';
 import { IconBroadcast, IconMusic, IconPlaylist } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { likedLists } from '../api/community';
 import { MediaCard, PlaylistCard, StreamCard } from '../components/cards/cards';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ItemList } from '../components/list/ItemList';
-
-type LikedTab = 'media' | 'streams' | 'playlists';
+import { LIKED_TABS, type LikedTab } from '../lib/filters';
 
 /** /liked (spec 2 "Liked"): tabs Songs, Streams and Playlists, each the logged-in user's liked items, most recent first. */
 export function LikedPage() {
-  const [tab, setTab] = useState<LikedTab>('media');
+  const tab: LikedTab = useSearch({ from: '/liked' }).tab ?? 'media';
+  const navigate = useNavigate({ from: '/liked' });
+  const setTab = (next: LikedTab) => navigate({ search: next === 'media' ? {} : { tab: next }, replace: true });
   return (
     <>
       <EmphasisHeader icon="heart" text="Liked" emphasis="Items" />
-      <Tabs value={tab} onChange={(value) => setTab((value as LikedTab | null) ?? 'media')} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => setTab(LIKED_TABS.find((t) => t === value) ?? 'media')} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="media" leftSection={<IconMusic size={18} stroke={1.8} aria-hidden />}>
             Songs
