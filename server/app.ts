@@ -37,6 +37,8 @@ import { liveRoutes } from './live/routes';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
+import { createRequestHistory, type RequestHistory } from './requests/history';
+import { requestHistoryRoutes } from './requests/routes';
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
@@ -62,6 +64,7 @@ export interface AppContext {
   likes: LikesService;
   edits: EditsService;
   playlistRequests: PlaylistRequestsService;
+  requestHistory: RequestHistory;
 }
 
 export interface BuildOptions {
@@ -224,6 +227,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   accountRoutes(app, accounts, config, limits);
   const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
   playlistRequestRoutes(app, playlistRequests, limits);
+  const requestHistory = createRequestHistory(database.db);
+  requestHistoryRoutes(app, requestHistory, limits);
 
   const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
@@ -264,7 +269,20 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
 
   return {
     app,
-    context: { config, database, catalogue, sandbox, providers: getProviders, sync, jobs, accounts, likes, edits, playlistRequests },
+    context: {
+      config,
+      database,
+      catalogue,
+      sandbox,
+      providers: getProviders,
+      sync,
+      jobs,
+      accounts,
+      likes,
+      edits,
+      playlistRequests,
+      requestHistory,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityKind } from '../../common/enums';
-import { playlistRequests } from '../db/schema';
+import { playlistRequests, songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
 import { buildAdmin, buildUser, type TestUser } from '../testing/users';
@@ -31,6 +31,7 @@ let member: TestUser;
 let admin: TestUser;
 const items: Record<EntityKind, number> = { media: 0, streams: 0, playlists: 0, clips: 0 };
 let communityPlaylistId = 0;
+let songRequestId = 0;
 const communitySource = () => t.world.playlists.filter((p) => p.type === 'community' && p.provider === 'youtube');
 
 beforeAll(async () => {
@@ -44,6 +45,8 @@ beforeAll(async () => {
   items.clips = (await buildClip(t.db)).id;
   const imported = await t.sync.importPlaylist(communitySource()[0]!.remoteId, 'community');
   communityPlaylistId = imported.id;
+  const [request] = await t.db.insert(songRequests).values({ videoId: 'dQw4w9WgXcQ', title: 'A flip', username: 'someone' }).returning();
+  songRequestId = request!.id;
 });
 
 const memberOk = (status: number, anonymous = 401) => ({ anonymous, member: status, admin: status });
@@ -145,6 +148,12 @@ const CALLS: Call[] = [
     make: async () => ({ url: '/api/auth/admins', payload: { login: 'someone_new' } }),
     expect: adminOnly(),
   },
+  {
+    method: 'POST',
+    route: '/api/requests/history/{id}',
+    make: async () => ({ url: `/api/requests/history/${songRequestId}`, payload: { username: 'renamed', mediaId: null } }),
+    expect: adminOnly(),
+  },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -186,15 +195,15 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())
         .filter((m) => ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'].includes(m))
-        .filter((m) => ours.test(path) && !(m === 'GET' && /^\/api\/(media|streams|playlists|clips)\/\{id\}$/.test(path)))
+        .filter((m) => ours.test(path) && !(m === 'GET' && /^\/api\/(media|streams|playlists|clips|requests\/history)\/\{id\}$/.test(path)))
         .map((m) => `${m} ${path}`),
     );
     const walked = CALLS.map((c) => `${c.method} ${c.route}`);

@@ -288,3 +288,28 @@ export const playlistRequests = pgTable(
   },
   (t) => [index('playlist_requests_queue_idx').on(t.status, t.id)],
 );
+
+/**
+ * The song request history (spec 3 "Song request"): every paid flip request and every sample request
+ * played during a song, newest first. `media_id` links the song that came of it once there is one
+ * (set by an admin); `sample_request_id` the recorded sample a request carried.
+ */
+export const songRequests = pgTable(
+  'song_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** The requested video at the video provider */
+    videoId: text('video_id').notNull(),
+    title: text('title').notNull(),
+    /** Who asked: a nickname or the logged-in user's name */
+    username: text('username').notNull(),
+    mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
+    sampleRequestId: integer('sample_request_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('song_requests_recent_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('song_requests_media_idx').on(t.mediaId),
+    index('song_requests_video_idx').on(t.videoId),
+  ],
+);

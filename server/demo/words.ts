@@ -193,3 +193,29 @@ export const LYRIC_LINES = [
   'somewhere past the last horizon',
   'your letters in my pocket',
 ] as const;
+
+/** Who asks for flips: the demo's regular viewers. */
+export const REQUESTERS = [
+  'LunaFan',
+  'beat_hunter',
+  'MossyKeys',
+  'chatjammer',
+  'Quinn_plays',
+  'velvetvoid',
+  'NightOwl_93',
+  'sofa_dj',
+  'PixelPianist',
+  'tidepool',
+] as const;
+
+/** Made-up artists of the requested videos. */
+export const REQUESTED_ARTISTS = [
+  'The Paper Kites Club',
+  'Mint Radio',
+  'Aurora Lane',
+  'Static Bloom',
+  'Kid Lantern',
+  'Honey Tapes',
+  'Northbound',
+  'Coral Arcade',
+] as const;

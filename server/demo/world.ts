@@ -1,6 +1,18 @@
 import { PLAYLIST_TYPES, type PlaylistType, type Provider, sourceValue } from '../../common/enums';
 import { type Random, seededRandom } from './random';
-import { ADJECTIVES, CLIP_TITLES, CLIPPERS, LYRIC_LINES, NOUNS, PLAYLIST_NAMES, SONG_SUFFIXES, STREAM_TITLES, TAG_NAMES } from './words';
+import {
+  ADJECTIVES,
+  CLIP_TITLES,
+  CLIPPERS,
+  LYRIC_LINES,
+  NOUNS,
+  PLAYLIST_NAMES,
+  REQUESTED_ARTISTS,
+  REQUESTERS,
+  SONG_SUFFIXES,
+  STREAM_TITLES,
+  TAG_NAMES,
+} from './words';
 
 /**
  * The demo world of the fictional streamer: plain records keyed by provider and remote id, with
@@ -74,12 +86,22 @@ export interface WorldClip {
   stream: { remoteId: string; timestamp: number } | null;
 }
 
+/** A paid song request of the history; `songRemoteId` is the song that came of it, if any yet. */
+export interface WorldRequest {
+  videoId: string;
+  title: string;
+  username: string;
+  createdAt: Date;
+  songRemoteId: string | null;
+}
+
 export interface World {
   tags: string[];
   streams: WorldStream[];
   songs: WorldSong[];
   playlists: WorldPlaylist[];
   clips: WorldClip[];
+  requests: WorldRequest[];
 }
 
 export interface WorldOptions {
@@ -235,5 +257,25 @@ export function buildWorld(options: WorldOptions): World {
   });
   for (const clip of clips) if (clip.uploadedAt > now) clip.uploadedAt = new Date(now.getTime() - 3600_000);
 
-  return { tags, streams, songs, playlists, clips };
+  return { tags, streams, songs, playlists, clips, requests: requestHistory(r, songs, now) };
+}
+
+/**
+ * The request history: every flip and chat-request song was asked for by a viewer some days before
+ * it came out, and the latest requests have no song yet. Built after everything else, so adding it
+ * left the rest of the world as it was.
+ */
+function requestHistory(r: Random, songs: WorldSong[], now: Date): WorldRequest[] {
+  const request = (createdAt: Date, songRemoteId: string | null): WorldRequest => ({
+    videoId: r.id(11),
+    title: `${r.pick(REQUESTED_ARTISTS)} - ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)}`,
+    username: r.pick(REQUESTERS),
+    createdAt,
+    songRemoteId,
+  });
+  const answered = songs
+    .filter((song) => song.provider === 'youtube' && / - Stream Flip$| \(Chat Request\)$/.test(song.name))
+    .map((song) => request(new Date(song.uploadedAt.getTime() - r.int(1, 10) * DAY_MS - r.int(0, 86_399) * 1000), song.remoteId));
+  const waiting = Array.from({ length: 12 }, () => request(new Date(now.getTime() - r.int(600, 10 * 86_400) * 1000), null));
+  return [...answered, ...waiting].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

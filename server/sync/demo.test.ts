@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clips, media, playlists, streams } from '../db/schema';
+import { clips, media, playlists, songRequests, streams } from '../db/schema';
 import { createSandboxedApp, FAST } from '../sandbox/testing';
 import { fillDemoCatalogue } from './demo';
 
@@ -28,6 +28,19 @@ describe('a fresh demo start', () => {
     expect(tagged[0]!.n).toBe(t.world.songs.filter((s) => s.tags.length > 0).length);
     const withLyrics = await t.db.select({ n: sql<number>`count(*)::int` }).from(media).where(sql`${media.lyrics} IS NOT NULL`);
     expect(withLyrics[0]!.n).toBe(t.world.songs.filter((s) => s.lyrics).length);
+
+    // The request history: flips and chat requests linked to their songs, the latest still waiting.
+    expect(fill.requests).toBe(t.world.requests.length);
+    const history = await t.db.select().from(songRequests);
+    const answered = t.world.requests.filter((r) => r.songRemoteId !== null).length;
+    expect(answered).toBeGreaterThan(5);
+    expect(history.filter((r) => r.mediaId !== null)).toHaveLength(answered);
+    expect(history.filter((r) => r.mediaId === null)).toHaveLength(12);
+    const linked = await t.db.select({ name: media.name }).from(media).where(sql`${media.id} IN (SELECT media_id FROM song_requests)`);
+    expect(linked.every((song) => / - Stream Flip$| \(Chat Request\)$/.test(song.name))).toBe(true);
+    expect(messages.at(-1)).toMatch(new RegExp(`, ${t.world.requests.length} song requests in the history$`));
+    // Not written twice.
+    expect((await fillDemoCatalogue(t.sync, t.db, t.world, () => {})).requests).toBe(0);
 
     const second = await t.sync.run('test');
     expect(second.ok).toBe(true);

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clips, media, playlists, streams, tags } from '../db/schema';
+import { seedRequestHistory } from '../demo/requests';
 import type { World } from '../demo/world';
 import type { ImportReport, SyncReport } from './report';
 import type { SyncService } from './service';
@@ -16,6 +17,8 @@ export interface DemoFill {
   sync: SyncReport;
   imports: ImportReport[];
   curated: number;
+  /** Song requests written into an empty history */
+  requests: number;
 }
 
 export async function applyDemoCuration(db: Db, world: World): Promise<number> {
@@ -67,6 +70,10 @@ export async function fillDemoCatalogue(sync: SyncService, db: Db, world: World,
     }
   }
   const curated = await applyDemoCuration(db, world);
-  log(`demo catalogue ready: ${imports.length} community playlists imported, ${curated} items given their demo tags and lyrics`);
-  return { sync: report, imports, curated };
+  const requests = await seedRequestHistory(db, world);
+  log(
+    `demo catalogue ready: ${imports.length} community playlists imported, ${curated} items given their demo tags and lyrics` +
+      (requests > 0 ? `, ${requests} song requests in the history` : ''),
+  );
+  return { sync: report, imports, curated, requests };
 }
