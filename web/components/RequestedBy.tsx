@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { TimeAgo } from '../TimeAgo';
+import { TimeAgo } from './TimeAgo';
 
 /** "Requested by Ana · 2 days ago" (or "Submitted by ..."): who asked, and when the request last changed. */
 export function RequestedBy({ verb = 'Requested', name, date }: { verb?: string; name: string; date: string }) {

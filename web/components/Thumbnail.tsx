@@ -14,13 +14,15 @@ interface ThumbnailProps {
   kind: EntityKind;
   thumbnail: string | null;
   alt: string;
+  /** An image elsewhere (a requested video's, at the video provider) instead of a catalogue thumbnail */
+  src?: string;
   /** For the one image above the fold (home's last stream, a detail page's poster): loaded at once, first */
   eager?: boolean;
 }
 
 /** 16:9 image at 320x180, lazy-loaded; a neutral placeholder when there is none or it fails to load. */
-export function Thumbnail({ kind, thumbnail, alt, eager = false }: ThumbnailProps) {
-  const src = thumbnailUrl(kind, thumbnail);
+export function Thumbnail({ kind, thumbnail, alt, src: externalSrc, eager = false }: ThumbnailProps) {
+  const src = externalSrc ?? thumbnailUrl(kind, thumbnail);
   const [failed, setFailed] = useState(false);
   return (
     <Box className={classes.frame}>

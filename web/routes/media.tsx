@@ -13,13 +13,13 @@ import { DetailStatus } from '../components/detail/DetailStatus';
 import { useOriginFacts } from '../components/detail/originFacts';
 import { PartOfStream } from '../components/detail/PartOfStream';
 import { PagedSongs, PlaylistsSection } from '../components/detail/sections';
+import { FlipRequestedBy } from '../components/requests/FlipRequestedBy';
 import { TimeAgo } from '../components/TimeAgo';
 import { mediaEmbed } from '../lib/embed';
 
 /**
  * /media/$id, and /media and /daily (no id: the Song of the Day from GET /api/media/daily)
- * (spec 2 "Song detail"). Left out: the "Song Flip Requested by" box, which needs the request
- * history API (not built yet).
+ * (spec 2 "Song detail").
  */
 export function MediaPage() {
   const id = useMatch({ from: '/media/$id', shouldThrow: false })?.params.id;
@@ -67,6 +67,7 @@ function MediaView({ media, daily }: { media: Media; daily: boolean }) {
       }
       actions={<ItemActions kind="media" item={media} onLikedChange={onLikedChange} />}
     >
+      <FlipRequestedBy mediaId={media.id} />
       {media.streamId !== null ? <PartOfStream streamId={media.streamId} /> : null}
       <PlaylistsSection text="Part of" source={detailLists.playlistsOfSong(media.id)} />
       <DetailSection icon="heart" text="You Might" emphasis="Like">

@@ -8,10 +8,10 @@ import { useTags } from '../../api/site';
 import { DETAIL_PATHS, KIND_TITLES } from '../detail/paths';
 import { notifyFailure, notifySuccess } from '../notify';
 import plain from '../plainList.module.css';
+import { RequestedBy } from '../RequestedBy';
 import classes from './admin.module.css';
 import { changeRows, editQueueTexts } from './changes';
 import { DecisionButtons } from './DecisionButtons';
-import { RequestedBy } from './RequestedBy';
 
 /** One pending edit request: the item, who asked and when, the changes, and APPROVE / REJECT. */
 export function EditRequestCard({ kind, request }: { kind: EntityKind; request: EditRequest }) {

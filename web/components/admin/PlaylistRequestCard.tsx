@@ -5,9 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { approvePlaylistRequest, type PlaylistRequest, rejectPlaylistRequest } from '../../api/community';
 import { notifyFailure, notifySuccess } from '../notify';
+import { RequestedBy } from '../RequestedBy';
 import { playlistRequestTexts } from './changes';
 import { DecisionButtons } from './DecisionButtons';
-import { RequestedBy } from './RequestedBy';
 
 /**
  * One community submission (no playlistId yet) or refresh request: the playlist at YouTube, who

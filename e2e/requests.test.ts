@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page as ApiPage } from '../common/api';
+import type { SongRequest } from '../common/requests';
+import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
+import { recordApiCalls, waitForCall, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
+import { scrollToEnd } from './support/lists';
+
+/** The song request history in Chromium against the real server and the demo's history (65 requests). */
+
+let history: SongRequest[];
+
+beforeAll(async () => {
+  const response = await fetch(`${inject('baseURL')}/api/requests/history?size=100`);
+  history = ((await response.json()) as ApiPage<SongRequest>).content;
+  expect(history.length).toBeGreaterThan(50);
+});
+
+const cards = (page: import('playwright-core').Page) => page.getByTestId('request-card');
+
+async function waitForRequestCards(page: import('playwright-core').Page, count: number) {
+  const deadline = Date.now() + 15_000;
+  while ((await cards(page).count()) !== count) {
+    if (Date.now() > deadline) throw new Error(`Expected ${count} requests, saw ${await cards(page).count()}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+describe('request history', () => {
+  const browser = useBrowser();
+
+  it('lists requests newest first, 25 at a time as the visitor scrolls', async () => {
+    const page = await browser.newPage();
+    const calls = recordApiCalls(page);
+    await page.goto('/requests/history');
+    await waitForTitle(page, 'Request History | Almanac');
+    await waitForCall(page, calls, /^\/api\/requests\/history\?page=1&size=25$/);
+    await waitForRequestCards(page, 25);
+    const first = cards(page).first();
+    const newest = history[0]!;
+    await first.getByRole('heading', { name: newest.title }).waitFor();
+    expect(await first.getByRole('link', { name: newest.title }).getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${newest.videoId}`,
+    );
+    expect(await first.textContent()).toContain(`Requested by ${newest.username}`);
+    // Visitors see no admin actions.
+    expect(await page.getByRole('link', { name: /^Edit request/ }).count()).toBe(0);
+
+    await scrollToEnd(page);
+    await waitForCall(page, calls, /^\/api\/requests\/history\?page=2&size=25$/);
+    await waitForRequestCards(page, 50);
+
+    expect(await page.getByRole('link', { name: 'New Sample Request' }).getAttribute('href')).toBe('/request/sample');
+    expect(await page.getByRole('link', { name: 'New Flip Request' }).getAttribute('href')).toBe('/request/flip');
+    expectNoPageErrors(page);
+  });
+
+  it('filters by title with TITLE and by requester with REQUESTER, through the URL', async () => {
+    const requester = history[0]!.username;
+    const word = history[0]!.title.split(' - ')[1]!.split(' ')[0]!;
+    const page = await browser.open('/requests/history');
+    const calls = recordApiCalls(page);
+    const filter = page.getByRole('textbox', { name: 'Filter requests' });
+
+    await filter.fill(word);
+    await page.getByRole('button', { name: 'TITLE', exact: true }).click();
+    await waitForPath(page, `/requests/history?title=${word}`);
+    await waitForCall(page, calls, new RegExp(`^/api/requests/history\\?title=${word}&page=1&size=25$`));
+    const byTitle = history.filter((r) => r.title.toLowerCase().includes(word.toLowerCase()));
+    await waitForRequestCards(page, Math.min(25, byTitle.length));
+
+    await filter.fill(requester);
+    await page.getByRole('button', { name: 'REQUESTER', exact: true }).click();
+    await waitForPath(page, `/requests/history?from=${requester}`);
+    await waitForCall(page, calls, new RegExp(`^/api/requests/history\\?username=${requester}&page=1&size=25$`));
+    const byRequester = history.filter((r) => r.username.toLowerCase().includes(requester.toLowerCase()));
+    await waitForRequestCards(page, Math.min(25, byRequester.length));
+    for (const text of await cards(page).allTextContents()) expect(text).toContain(`Requested by ${requester}`);
+
+    await filter.fill('no such request anywhere');
+    await page.getByRole('button', { name: 'TITLE', exact: true }).click();
+    await page.getByText('No song request history found').waitFor();
+  });
+
+  it('opens the song a request became, whose page shows who asked for it', async () => {
+    const answered = history.find((r) => r.mediaId !== null)!;
+    const page = await browser.open(`/requests/history?from=${answered.username}`);
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: answered.title }) });
+    await card.getByRole('link', { name: 'Go to song' }).click();
+    await waitForPath(page, `/media/${answered.mediaId}`);
+    const box = page.getByRole('region', { name: `Song Flip Requested by ${answered.username}` });
+    await box.getByRole('link', { name: answered.title }).waitFor();
+    expect(await box.getByRole('link', { name: answered.title }).getAttribute('href')).toBe(
+      `https://www.youtube.com/watch?v=${answered.videoId}`,
+    );
+    expectNoPageErrors(page);
+  });
+
+  it('shows no request box on a song nobody asked for', async () => {
+    const asked = new Set(history.map((r) => r.mediaId));
+    const songs = (await (await fetch(`${inject('baseURL')}/api/media/latest?size=40`)).json()) as ApiPage<{ id: number; name: string }>;
+    const song = songs.content.find((s) => !asked.has(s.id))!;
+    const page = await browser.open(`/media/${song.id}`);
+    await page.getByRole('heading', { level: 1, name: song.name }).waitFor();
+    await page.getByRole('region', { name: 'You Might Like' }).waitFor();
+    expect(await page.getByTestId('flip-requested-by').count()).toBe(0);
+  });
+
+  it('toasts a failed read and says so inline', async () => {
+    const page = await browser.newPage();
+    await failRequests(page, '**/api/requests/history?*');
+    await page.goto('/requests/history');
+    await waitForToast(page, 'Unable to retrieve request history', 'Something went wrong on our side. Please try again.');
+    await page.getByText('An error occurred when loading song request history').waitFor();
+  });
+
+  it('looks right at 375 and 1280 px', async () => {
+    const page = await browser.newPage({ width: 1280 });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/requests/history');
+      await waitForRequestCards(page, 25);
+      await screenshot(page, `request-history-${width}`);
+    }
+  });
+});
+
+describe('request edit (admins)', () => {
+  const browser = useBrowser();
+
+  it('lets an admin correct the requester and the song, and goes back to the list', async () => {
+    const target = history.find((r) => r.mediaId === null)!;
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_ADMIN);
+    await page.goto(`/requests/history?from=${target.username}`);
+    await page
+      .getByRole('link', { name: `Edit request ${target.title}` })
+      .first()
+      .click();
+    await waitForPath(page, `/requests/history/${target.id}/edit`);
+    await waitForTitle(page, 'Edit Request | Almanac');
+    for (const [label, value] of [
+      ['Id', String(target.id)],
+      ['Video id', target.videoId],
+      ['Title', target.title],
+    ]) {
+      const field = page.getByRole('textbox', { name: label, exact: true });
+      expect(await field.inputValue()).toBe(value);
+      expect(await field.getAttribute('readonly')).not.toBeNull();
+    }
+    await screenshot(page, 'request-history-edit-1280');
+
+    const song = history.find((r) => r.mediaId !== null)!.mediaId!;
+    await page.getByRole('textbox', { name: 'Requester name' }).fill('x');
+    expect(await page.getByRole('button', { name: 'SAVE' }).isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Requester name' }).fill('corrected_name');
+    await page.getByRole('textbox', { name: 'Media id' }).fill(String(song));
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await waitForToast(page, 'Success', 'Successfully updated request');
+    await waitForPath(page, /^\/requests\/history(\?.*)?$/);
+    const stored = (await (await page.request.get(`/api/requests/history/${target.id}`)).json()) as SongRequest;
+    expect(stored).toMatchObject({ username: 'corrected_name', mediaId: song });
+
+    // Put the shared demo data back as it was.
+    const restored = await page.request.post(`/api/requests/history/${target.id}`, { data: { username: target.username, mediaId: null } });
+    expect(restored.status()).toBe(200);
+    expectNoPageErrors(page);
+  });
+
+  it('toasts a failed save and stays on the form', async () => {
+    const target = history[1]!;
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_ADMIN);
+    await page.goto(`/requests/history/${target.id}/edit`);
+    await page.getByRole('textbox', { name: 'Media id' }).fill('999999999');
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await waitForToast(page, 'An error occurred when updating request', 'mediaId: there is no song 999999999');
+    expect(new URL(page.url()).pathname).toBe(`/requests/history/${target.id}/edit`);
+  });
+
+  it('is not for members: no Edit buttons, and the edit route sends them home', async () => {
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_VIEWER);
+    await page.goto('/requests/history');
+    await waitForRequestCards(page, 25);
+    expect(await page.getByRole('link', { name: /^Edit request/ }).count()).toBe(0);
+    await page.goto(`/requests/history/${history[0]!.id}/edit`);
+    await waitForPath(page, '/');
+  });
+});

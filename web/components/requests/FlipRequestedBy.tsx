@@ -1,0 +1,39 @@
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { requestThumbnailUrl, requestVideoUrl, songRequestsOf } from '../../api/requests';
+import { Thumbnail } from '../Thumbnail';
+import { TimeAgo } from '../TimeAgo';
+import classes from './RequestCard.module.css';
+
+/**
+ * Spec 2 "Song detail": when the song came of a request, a box "Song Flip Requested by" with the
+ * requested video's thumbnail, title and link, and who asked. Nothing shows while loading, when
+ * there is none, or when the history cannot be read (the song page does not depend on it).
+ */
+export function FlipRequestedBy({ mediaId }: { mediaId: number }) {
+  const request = useQuery(songRequestsOf(mediaId)).data?.[0];
+  if (!request) return null;
+  return (
+    <Paper component="section" withBorder radius="md" p="md" mb="lg" aria-labelledby="flip-requested-by" data-testid="flip-requested-by">
+      <Title order={2} fz="lg" mb="sm" id="flip-requested-by">
+        Song Flip Requested by{' '}
+        <Text span inherit c="pink">
+          {request.username}
+        </Text>
+      </Title>
+      <Group wrap="nowrap" align="flex-start" gap="md">
+        <div className={classes.thumbnail}>
+          <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(request)} alt="" />
+        </div>
+        <div>
+          <Anchor href={requestVideoUrl(request)} target="_blank" rel="noopener noreferrer" fw={600}>
+            {request.title}
+          </Anchor>
+          <Text size="sm" c="dimmed" mt={4}>
+            <TimeAgo date={request.createdAt} prefix="requested" />
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconEdit, IconMusic } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useContext } from 'react';
+import type { SongRequest } from '../../../common/requests';
+import { requestThumbnailUrl, requestVideoUrl } from '../../api/requests';
+import { CardHeadingContext } from '../cards/ItemCard';
+import { RequestedBy } from '../RequestedBy';
+import { Thumbnail } from '../Thumbnail';
+import classes from './RequestCard.module.css';
+
+/**
+ * One request of the history (spec 2 "Request history"): the video's thumbnail, its title linking to
+ * the video, who asked and when; a link to the song once one came of it; EDIT for admins.
+ */
+export function RequestCard({ request, admin }: { request: SongRequest; admin: boolean }) {
+  const heading = useContext(CardHeadingContext);
+  return (
+    <Card className={classes.card} data-testid="request-card">
+      <div className={classes.thumbnail}>
+        <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(request)} alt="" />
+      </div>
+      <Stack gap={6} className={classes.body}>
+        <Text component={heading} fw={600} fz="md" lh={1.3} lineClamp={2}>
+          <Anchor href={requestVideoUrl(request)} target="_blank" rel="noopener noreferrer" inherit c="var(--mantine-color-text)">
+            {request.title}
+          </Anchor>
+        </Text>
+        <RequestedBy name={request.username} date={request.createdAt} />
+        {request.mediaId !== null || admin ? (
+          <Group gap="xs" mt={4}>
+            {request.mediaId !== null ? (
+              <Button
+                renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: request.mediaId }} />}
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconMusic size={14} aria-hidden />}
+              >
+                Go to song
+              </Button>
+            ) : null}
+            {admin ? (
+              <Button
+                renderRoot={(props) => <Link {...props} to="/requests/history/$id/edit" params={{ id: request.id }} />}
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconEdit size={14} aria-hidden />}
+                aria-label={`Edit request ${request.title}`}
+              >
+                Edit
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
