@@ -114,6 +114,8 @@ export const publicConfigSchema = z.object({
   twitchChannel: z.string(),
   credit: z.object({ creator: z.string(), performer: z.string(), creatorUrl: z.string().nullable() }),
   mediaSources: z.array(linkSchema),
+  /** The video provider's image host: thumbnails of requested videos are `{base}/vi/{videoId}/mqdefault.jpg` */
+  videoImageBase: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

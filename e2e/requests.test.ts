@@ -43,6 +43,13 @@ describe('request history', () => {
       `https://www.youtube.com/watch?v=${newest.videoId}`,
     );
     expect(await first.textContent()).toContain(`Requested by ${newest.username}`);
+    // The thumbnail comes from the video provider's image host (the sandbox's stand-in in demo mode).
+    const image = first.locator('img');
+    expect(await image.getAttribute('src')).toBe(`/sandbox/youtube/vi/${newest.videoId}/mqdefault.jpg`);
+    await page.waitForFunction(
+      (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+      await image.elementHandle(),
+    );
     // Visitors see no admin actions.
     expect(await page.getByRole('link', { name: /^Edit request/ }).count()).toBe(0);
 

@@ -93,6 +93,8 @@ export interface WorldRequest {
   username: string;
   createdAt: Date;
   songRemoteId: string | null;
+  /** The demo picture the sandbox's image host serves for the video */
+  thumbnail: string;
 }
 
 export interface World {
@@ -272,6 +274,7 @@ function requestHistory(r: Random, songs: WorldSong[], now: Date): WorldRequest[
     username: r.pick(REQUESTERS),
     createdAt,
     songRemoteId,
+    thumbnail: thumb(r),
   });
   const answered = songs
     .filter((song) => song.provider === 'youtube' && / - Stream Flip$| \(Chat Request\)$/.test(song.name))

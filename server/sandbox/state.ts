@@ -108,6 +108,11 @@ export class SandboxState {
       for (const item of items) this.images.set(item.remoteId, { kind, file: item.thumbnail });
     };
     register('media', this.world.songs);
+    // The videos viewers asked to be flipped (the request history) are on YouTube's image host too.
+    register(
+      'media',
+      this.world.requests.map((request) => ({ remoteId: request.videoId, thumbnail: request.thumbnail })),
+    );
     register('streams', this.world.streams);
     register('playlists', this.world.playlists);
     register('clips', this.world.clips);

@@ -38,6 +38,8 @@ export function publicConfig(config: Config): PublicConfig {
     ],
     socials,
     credit: { creator: site.credit.creator, performer: name, creatorUrl: site.credit.creatorUrl },
+    // In demo mode the sandbox stands in for i.ytimg.com (server/sandbox/youtube.ts).
+    videoImageBase: config.providers.sandbox ? '/sandbox/youtube' : 'https://i.ytimg.com',
     mediaSources: [
       { kind: 'youtube', label: 'YouTube', url: l.youtubeMain },
       { kind: 'youtube', label: 'YouTube (Unofficial daily)', url: l.youtubeDaily },

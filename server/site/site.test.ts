@@ -31,6 +31,8 @@ describe('GET /api/config', () => {
       'tips',
     ]);
     expect(body.liveChannelUrl).toBe(`https://www.twitch.tv/${body.twitchChannel}`);
+    // Demo mode: the sandbox stands in for the video provider's image host.
+    expect(body.videoImageBase).toBe('/sandbox/youtube');
   });
 
   it('follows the environment', () => {
@@ -54,6 +56,19 @@ describe('GET /api/config', () => {
       credit: { creator: 'Fans of Lyra', performer: 'Lyra' },
     });
     expect(body.links[0]!.label).toBe('Lyra on Twitch');
+    expect(body.videoImageBase).toBe('/sandbox/youtube');
+  });
+
+  it("points at the video provider's image host outside demo mode", () => {
+    const config = loadConfig({
+      ALMANAC_MODE: 'production',
+      DATABASE_URL: 'postgres://db.example/almanac',
+      PUBLIC_URL: 'https://almanac.example',
+      YOUTUBE_API_KEY: 'key',
+      TWITCH_CLIENT_ID: 'id',
+      TWITCH_CLIENT_SECRET: 'secret',
+    });
+    expect(publicConfig(config).videoImageBase).toBe('https://i.ytimg.com');
   });
 
   it('lets the streamer key decide which source values the list filters know', async () => {

@@ -50,4 +50,13 @@ describe('a fresh demo start', () => {
     expect(stats).toMatchObject({ streamCount: 60, clipCount: 150 });
     expect(stats.providerStats.youtube.mediaCount + stats.providerStats.sound_cloud.mediaCount).toBe(320);
   });
+
+  it("serves the requested videos' thumbnails on the sandbox's stand-in for YouTube's image host", async () => {
+    const request = t.world.requests[0]!;
+    const image = await t.app.inject({ url: `/sandbox/youtube/vi/${request.videoId}/mqdefault.jpg` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect((await t.app.inject({ url: '/sandbox/youtube/vi/notARealVideo/mqdefault.jpg' })).statusCode).toBe(404);
+  });
 });

@@ -32,8 +32,8 @@ export const requestQuery = (id: number) =>
 
 export const updateRequest = (id: number, change: RequestEdit) => apiPost<SongRequest>(`/api/requests/history/${id}`, change);
 
-/** The requested video at the video provider, and its thumbnail from the provider's image host (spec 7 "Other"). */
+/** The requested video at the video provider, and its thumbnail from the provider's image host (spec 7 "Other"; public config). */
 export const requestVideoUrl = (request: Pick<SongRequest, 'videoId'>) =>
   `https://www.youtube.com/watch?v=${encodeURIComponent(request.videoId)}`;
-export const requestThumbnailUrl = (request: Pick<SongRequest, 'videoId'>) =>
-  `https://i.ytimg.com/vi/${encodeURIComponent(request.videoId)}/mqdefault.jpg`;
+export const requestThumbnailUrl = (videoImageBase: string, request: Pick<SongRequest, 'videoId'>) =>
+  `${videoImageBase}/vi/${encodeURIComponent(request.videoId)}/mqdefault.jpg`;

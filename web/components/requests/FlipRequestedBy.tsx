@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useConfig } from '../../api/config';
 import { requestThumbnailUrl, requestVideoUrl, songRequestsOf } from '../../api/requests';
 import { Thumbnail } from '../Thumbnail';
 import { TimeAgo } from '../TimeAgo';
@@ -12,6 +13,7 @@ import classes from './RequestCard.module.css';
  */
 export function FlipRequestedBy({ mediaId }: { mediaId: number }) {
   const request = useQuery(songRequestsOf(mediaId)).data?.[0];
+  const { videoImageBase } = useConfig();
   if (!request) return null;
   return (
     <Paper component="section" withBorder radius="md" p="md" mb="lg" aria-labelledby="flip-requested-by" data-testid="flip-requested-by">
@@ -23,7 +25,7 @@ export function FlipRequestedBy({ mediaId }: { mediaId: number }) {
       </Title>
       <Group wrap="nowrap" align="flex-start" gap="md">
         <div className={classes.thumbnail}>
-          <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(request)} alt="" />
+          <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(videoImageBase, request)} alt="" />
         </div>
         <div>
           <Anchor href={requestVideoUrl(request)} target="_blank" rel="noopener noreferrer" fw={600}>

@@ -3,6 +3,7 @@ import { IconEdit, IconMusic } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useContext } from 'react';
 import type { SongRequest } from '../../../common/requests';
+import { useConfig } from '../../api/config';
 import { requestThumbnailUrl, requestVideoUrl } from '../../api/requests';
 import { CardHeadingContext } from '../cards/ItemCard';
 import { RequestedBy } from '../RequestedBy';
@@ -15,10 +16,11 @@ import classes from './RequestCard.module.css';
  */
 export function RequestCard({ request, admin }: { request: SongRequest; admin: boolean }) {
   const heading = useContext(CardHeadingContext);
+  const { videoImageBase } = useConfig();
   return (
     <Card className={classes.card} data-testid="request-card">
       <div className={classes.thumbnail}>
-        <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(request)} alt="" />
+        <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(videoImageBase, request)} alt="" />
       </div>
       <Stack gap={6} className={classes.body}>
         <Text component={heading} fw={600} fz="md" lh={1.3} lineClamp={2}>
