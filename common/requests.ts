@@ -41,6 +41,6 @@ export const requestEditSchema = z.object({
     .trim()
     .min(NAME_MIN, { error: `must be ${NAME_MIN} to ${NAME_MAX} characters` })
     .max(NAME_MAX, { error: `must be ${NAME_MIN} to ${NAME_MAX} characters` }),
-  mediaId: z.number().int().positive().nullable(),
+  mediaId: z.number().int().positive().max(2_147_483_647).nullable(),
 });
 export type RequestEdit = z.infer<typeof requestEditSchema>;

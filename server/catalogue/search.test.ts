@@ -52,6 +52,13 @@ describe('text search', () => {
     expect(await search(`/api/media?q=tambourine&sort=relevance`)).toEqual([byName.id, byTag.id]);
   });
 
+  it('ranks a title that only begins with the word above a tag-only match', async () => {
+    const tag = await buildTag(t.db, 'Marimba');
+    const byTag = await buildSong(t.db, { name: 'Sunny Harbour', tagIds: [tag.id], views: 1000, uploadedAt: daysAgo(0) });
+    const byPrefix = await buildSong(t.db, { name: 'Marimbastic Nights Over The Old Town', views: 1, uploadedAt: daysAgo(300) });
+    expect(await search(`/api/media?q=marimba`)).toEqual([byPrefix.id, byTag.id]);
+  });
+
   it('ranks an exact title above a misspelt near match', async () => {
     const exact = await buildSong(t.db, { name: 'Velvet Horizon', uploadedAt: daysAgo(100) });
     const near = await buildSong(t.db, { name: 'Velvet Horizons', uploadedAt: daysAgo(1) });

@@ -52,8 +52,11 @@ export function registerReadCache(app: App, options: ReadCacheOptions): ReadCach
   if (options.ttlMs <= 0) return { clear() {}, size: 0 };
   const cache = new LRUCache<string, Entry>({
     ttl: options.ttlMs,
+    // Expired entries stay until pushed out, so both the count and the memory are bounded; the key
+    // (the URL, up to the server's URL limit) counts too.
+    max: 20_000,
     maxSize: options.maxChars ?? 32_000_000,
-    sizeCalculation: (entry) => entry.body.length + 100,
+    sizeCalculation: (entry, key) => entry.body.length + key.length + 100,
   });
   /** Answers being built, by URL: later requests for the same URL wait for them. */
   const building = new Map<string, Promise<void>>();

@@ -131,6 +131,10 @@ describe('POST /api/requests/history/{id}', () => {
       expect(res.json().message).toBe('username must be 3 to 32 characters');
     }
     expect((await edit(99999999, { username: 'Someone', mediaId: null })).statusCode).toBe(404);
+    // Beyond a database integer: refused at the edge, not a server error.
+    const huge = await edit(id, { username: 'Someone', mediaId: 3_000_000_000 });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toMatch(/^mediaId /);
   });
 
   it('is for admins only', async () => {

@@ -38,6 +38,12 @@ describe('the app shell with the public configuration', () => {
     expect((embedded(html) as { streamerName: string }).streamerName).toBe('Nova</script><script>alert(1)</script>');
   });
 
+  it("keeps a value's $ signs as they are (they are not replacement patterns)", () => {
+    const config = publicConfig(loadConfig({ SITE_NAME: "Nova's $$ & $' $` $& Almanac" }));
+    const html = renderIndexHtml(distWith(SHELL), config);
+    expect((embedded(html) as { siteName: string }).siteName).toBe("Nova's $$ & $' $` $& Almanac");
+  });
+
   it('refuses a shell without a head, rather than serving one without configuration', () => {
     expect(() => renderIndexHtml(distWith('<html><body></body></html>'), publicConfig(loadConfig({})))).toThrow(/no <\/head>/);
   });

@@ -16,5 +16,6 @@ export function renderIndexHtml(webDist: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const element = `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
   if (!shell.includes('</head>')) throw new Error(`${webDist}/index.html has no </head>`);
-  return shell.replace('</head>', `  ${element}\n  </head>`);
+  // A function, so `$&` or `$'` in a configured value are not replacement patterns.
+  return shell.replace('</head>', () => `  ${element}\n  </head>`);
 }

@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconMicrophone, IconSearch, IconVideo } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { REQUEST_HISTORY_PAGE_SIZE } from '../../common/constants';
 import { useCurrentUser } from '../api/auth';
 import { historyList } from '../api/requests';
@@ -18,7 +18,10 @@ export function RequestHistoryPage() {
   const search = useSearch({ from: '/requests/history' });
   const navigate = useNavigate({ from: '/requests/history' });
   const admin = useCurrentUser()?.admin === true;
-  const [text, setText] = useState(search.title ?? search.from ?? '');
+  const applied = search.title ?? search.from ?? '';
+  const [text, setText] = useState(applied);
+  // Back, Forward or the menu link change the filter without this box: it follows the URL.
+  useEffect(() => setText(applied), [applied]);
   const filterBy = (field: 'title' | 'from') => {
     const value = text.trim();
     navigate({ search: value ? { [field]: value } : {} });
