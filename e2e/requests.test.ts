@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
 import type { SongRequest } from '../common/requests';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
-import { recordApiCalls, waitForCall, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
 import { scrollToEnd } from './support/lists';
 
@@ -18,13 +18,8 @@ beforeAll(async () => {
 
 const cards = (page: import('playwright-core').Page) => page.getByTestId('request-card');
 
-async function waitForRequestCards(page: import('playwright-core').Page, count: number) {
-  const deadline = Date.now() + 15_000;
-  while ((await cards(page).count()) !== count) {
-    if (Date.now() > deadline) throw new Error(`Expected ${count} requests, saw ${await cards(page).count()}`);
-    await page.waitForTimeout(50);
-  }
-}
+const waitForRequestCards = (page: import('playwright-core').Page, count: number) =>
+  waitForCards(page, count, page.locator('body'), 'request-card');
 
 describe('request history', () => {
   const browser = useBrowser();

@@ -56,9 +56,9 @@ export async function waitForCall(page: Page, calls: string[], pattern: RegExp):
   }
 }
 
-/** Waits until exactly `count` item cards are shown. */
-export async function waitForCards(page: Page, count: number, scope = page.locator('body')): Promise<void> {
-  const cards = scope.getByTestId('item-card');
+/** Waits until exactly `count` item cards (or cards of another test id, e.g. `request-card`) are shown. */
+export async function waitForCards(page: Page, count: number, scope = page.locator('body'), testId = 'item-card'): Promise<void> {
+  const cards = scope.getByTestId(testId);
   const deadline = Date.now() + WAIT_MS;
   while ((await cards.count()) !== count) {
     if (Date.now() > deadline) throw new Error(`Expected ${count} cards, saw ${await cards.count()}`);
