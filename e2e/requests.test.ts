@@ -180,6 +180,14 @@ describe('request edit (admins)', () => {
     expect(new URL(page.url()).pathname).toBe(`/requests/history/${target.id}/edit`);
   });
 
+  it('says so inline and in a toast when the request cannot be read', async () => {
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_ADMIN);
+    await page.goto('/requests/history/99999999/edit');
+    await waitForToast(page, 'Unable to retrieve request', 'Unknown request 99999999');
+    await page.getByText('An error occurred when loading request details').waitFor();
+  });
+
   it('is not for members: no Edit buttons, and the edit route sends them home', async () => {
     const page = await browser.newPage();
     await loginAs(page, DEMO_VIEWER);

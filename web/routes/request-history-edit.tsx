@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { NAME_MAX, NAME_MIN } from '../../common/constants';
 import type { SongRequest } from '../../common/requests';
 import { requestQuery, updateRequest } from '../api/requests';
+import { LoadStatus } from '../components/detail/DetailStatus';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
 
@@ -17,21 +18,10 @@ import { notifyFailure, notifySuccess } from '../components/notify';
 export function RequestHistoryEditPage() {
   const { id } = useParams({ from: '/requests/history/$id/edit' });
   const query = useQuery(requestQuery(id));
-  if (query.data) return <RequestEditForm key={query.data.id} request={query.data} />;
-  if (query.isError) {
-    return (
-      <>
-        <EmphasisHeader icon="history" text="Edit" emphasis="Request" />
-        <Text c="red" role="alert" py="xl" ta="center" data-testid="detail-error">
-          An error occurred when loading request details
-        </Text>
-      </>
-    );
-  }
   return (
-    <Center py={80}>
-      <Loader aria-label="Loading request details" />
-    </Center>
+    <LoadStatus noun="request" header={{ icon: 'history', text: 'Edit', emphasis: 'Request' }} query={query}>
+      {(request) => <RequestEditForm key={request.id} request={request} />}
+    </LoadStatus>
   );
 }
 

@@ -2,36 +2,57 @@ import { Center, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EntityKind } from '../../../common/enums';
-import { detailsErrorText, KIND_NOUNS } from '../../lib/detail';
-import { EmphasisHeader } from '../EmphasisHeader';
+import { KIND_NOUNS } from '../../lib/detail';
+import { EmphasisHeader, type EmphasisIcon } from '../EmphasisHeader';
 import { KIND_TITLES } from './paths';
 
-interface DetailStatusProps<T> {
-  kind: EntityKind;
+interface LoadStatusProps<T> {
+  /** "{noun} details" in the spinner's label and the error line: song, stream, playlist, clip, request */
+  noun: string;
+  /** The header shown above the error line */
+  header: { icon: EmphasisIcon; text: string; emphasis?: string };
   query: UseQueryResult<T>;
   children: (item: T) => ReactNode;
 }
 
 /**
- * Spec 4 "Detail page": a spinner while loading, then the item, or the inline error line (the
- * failure toast comes from the query). A new id is a new query, so the page reloads with it.
+ * Spec 4 "Detail page": a spinner while loading, then the item, or the inline error line
+ * "An error occurred when loading {noun} details" (the failure toast comes from the query). A new id
+ * is a new query, so the page reloads with it.
  */
-export function DetailStatus<T>({ kind, query, children }: DetailStatusProps<T>) {
+export function LoadStatus<T>({ noun, header, query, children }: LoadStatusProps<T>) {
   if (query.data !== undefined) return children(query.data);
   if (query.isError) {
-    const { icon, title } = KIND_TITLES[kind];
     return (
       <>
-        <EmphasisHeader icon={icon} text={title} />
+        <EmphasisHeader icon={header.icon} text={header.text} emphasis={header.emphasis} />
         <Text c="red" role="alert" py="xl" ta="center" data-testid="detail-error">
-          {detailsErrorText(kind)}
+          {`An error occurred when loading ${noun} details`}
         </Text>
       </>
     );
   }
   return (
     <Center py={80}>
-      <Loader aria-label={`Loading ${KIND_NOUNS[kind]} details`} />
+      <Loader aria-label={`Loading ${noun} details`} />
     </Center>
+  );
+}
+
+/** LoadStatus of a catalogue item's page. */
+export function DetailStatus<T>({
+  kind,
+  query,
+  children,
+}: {
+  kind: EntityKind;
+  query: UseQueryResult<T>;
+  children: (item: T) => ReactNode;
+}) {
+  const { icon, title } = KIND_TITLES[kind];
+  return (
+    <LoadStatus noun={KIND_NOUNS[kind]} header={{ icon, text: title }} query={query}>
+      {children}
+    </LoadStatus>
   );
 }
