@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
 import type { App } from '../http/types';
-import { assertSyncAllowed } from '../sync/access';
+import { assertSyncAllowed } from '../http/machine-access';
 import { findSessionUser } from './queries';
 
 /**
@@ -95,7 +95,7 @@ export function requireAdmin(request: FastifyRequest): SessionUser {
 
 /**
  * Maintenance calls (sync, admin grants): a logged-in admin, or, without a session, the machine
- * access of sync/access.ts (SYNC_TOKEN, or the command line on this machine in demo mode).
+ * access of http/machine-access.ts (SYNC_TOKEN, or the command line on this machine in demo mode).
  * Logged out without that access is 401; logged in but not an admin 403.
  */
 export function requireAdminOrMachine(config: Config, request: FastifyRequest): void {

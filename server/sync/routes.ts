@@ -13,7 +13,7 @@ import type { SyncService } from './service';
  * Sync on demand: POST /api/sync runs one now and answers its report (the CLI's `sync` asks the
  * running server this way); GET /api/sync tells whether one runs and how the last one went;
  * POST /api/sync/playlist imports or refreshes a YouTube playlist by URL or id.
- * For admins; without a session, with SYNC_TOKEN or from this machine in demo mode (access.ts: the
+ * For admins; without a session, with SYNC_TOKEN or from this machine in demo mode (http/machine-access.ts: the
  * CLI asking the running server). Logged out otherwise: 401; logged in but not an admin: 403.
  */
 

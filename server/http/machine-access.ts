@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { forbidden } from '../http/errors';
+import { forbidden } from './errors';
 
 /**
  * Who may trigger a sync (and import playlists) over HTTP until admin accounts exist: a caller
