@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
-import type { App } from '../http/types';
 import { assertSyncAllowed } from '../http/machine-access';
+import type { App } from '../http/types';
 import { findSessionUser } from './queries';
 
 /**

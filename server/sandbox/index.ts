@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { forbidden } from '../http/errors';
-import type { App } from '../http/types';
 import { isLoopback } from '../http/machine-access';
+import type { App } from '../http/types';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
 import { helixSandbox, twitchImages } from './twitch/helix';
