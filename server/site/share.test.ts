@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SHARE_IMAGE, THUMBNAIL } from '../../common/constants';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { media } from '../db/schema';
 import { createTestDatabase } from '../db/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream } from '../testing/factories';
 
@@ -246,6 +248,32 @@ describe('share images', () => {
     for (const url of ['/images/share/songs/1.jpg', '/images/share/media/1.png', '/images/share/media/-1.jpg']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
+    }
+  });
+});
+
+describe('share cards with the read cache on', () => {
+  it('read an item once while the cache keeps it, and again after a catalogue write', async () => {
+    const cached = await buildApp({
+      config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, READ_CACHE_MS: '60000' }),
+      database,
+      webDist,
+    });
+    await cached.app.ready();
+    try {
+      const song = await buildSong(db, { name: 'Before' });
+      const titleOf = async () => {
+        const body = (await cached.app.inject({ method: 'GET', url: `/media/${song.id}` })).body;
+        return /property="og:title" content="([^"]*)"/.exec(body)?.[1];
+      };
+      expect(await titleOf()).toBe('Before');
+      // A write the cache is not told about is not seen: the card came from memory, not from a query.
+      await db.update(media).set({ name: 'After' }).where(eq(media.id, song.id));
+      expect(await titleOf()).toBe('Before');
+      cached.context.catalogue.changed();
+      expect(await titleOf()).toBe('After');
+    } finally {
+      await cached.app.close();
     }
   });
 });
