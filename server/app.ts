@@ -40,6 +40,7 @@ import { createProviders, type ProviderOverrides, type Providers, selfOrigin } f
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
+import { shareRoutes } from './site/share';
 import { createRequestHistory, type RequestHistory } from './song-requests/history';
 import { requestHistoryRoutes } from './song-requests/routes';
 import { statsRoutes } from './stats/routes';
@@ -80,6 +81,8 @@ export interface BuildOptions {
   providerOverrides?: ProviderOverrides;
   /** Fetch thumbnails when syncing (default true) */
   thumbnails?: boolean;
+  /** The built web app (default dist/web); tests pass a shell of their own */
+  webDist?: string;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -230,7 +233,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const requestHistory = createRequestHistory(database.db);
   requestHistoryRoutes(app, requestHistory, limits);
 
-  const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
+  const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
+  const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
     await app.register(fastifyStatic, {
       root: thumbnailRoots,
@@ -241,10 +245,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     });
   }
 
-  const serveWeb = options.serveWeb !== false && existsSync(path.join(WEB_DIST, 'index.html'));
+  const webDist = options.webDist ?? WEB_DIST;
+  const serveWeb = options.serveWeb !== false && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
@@ -257,12 +262,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     });
   }
 
-  const indexHtml = serveWeb ? renderIndexHtml(WEB_DIST, publicConfig(config)) : '';
-  app.setNotFoundHandler((request, reply) => {
+  const shell = serveWeb ? renderIndexHtml(webDist, publicConfig(config)) : null;
+  const share = shareRoutes(app, { config, db: database.db, catalogue, thumbnailDirs, shell });
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (serveWeb && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/images/') && !url.startsWith('/sandbox/')) {
-      // Client routes (and unknown paths, which the web redirects home) get the app shell.
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const page = request.method === 'GET' && !/^\/(api|images|sandbox)\//.test(url) ? share.page(url) : null;
+    if (page) {
+      // Client routes (and unknown paths, which the web redirects home) get the app shell, with the page's share card.
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await page);
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
   });
