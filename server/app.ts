@@ -26,6 +26,7 @@ import type { Database } from './db/client';
 import { buildWorld, type World } from './demo/world';
 import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
+import { type EventBus, startEventBus } from './events';
 import { HttpError } from './http/errors';
 import { registerReadCache } from './http/read-cache';
 import type { App } from './http/types';
@@ -54,6 +55,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   catalogue: CatalogueService;
+  /** Events across instances (catalogue.changed, queue.changed ...) */
+  events: EventBus;
   /** The providers' stand-ins (demo mode and tests), with their run-time state */
   sandbox: Sandbox | null;
   /** Provider clients, made on first use (in demo mode they need the listening address) */
@@ -184,7 +187,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
   const limits = createLimits(app, config);
 
-  const catalogue = createCatalogueService(database.db, config);
+  const events = await startEventBus(app, database);
+  const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
+  events.subscribe('catalogue.changed', ({ local }) => {
+    if (!local) catalogue.forgetCached();
+  });
+  // Changes made elsewhere while this instance was not listening went unheard.
+  events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => readCache.clear());
   const likes = createLikesService(database.db, config, catalogue);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
@@ -273,6 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       config,
       database,
       catalogue,
+      events,
       sandbox,
       providers: getProviders,
       sync,
