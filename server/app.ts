@@ -38,6 +38,7 @@ import { liveRoutes } from './live/routes';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
+import { type Gateway, registerGateway } from './realtime/gateway';
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
@@ -57,6 +58,8 @@ export interface AppContext {
   catalogue: CatalogueService;
   /** Events across instances (catalogue.changed, queue.changed ...) */
   events: EventBus;
+  /** The WebSocket channels under /api/ws/… */
+  gateway: Gateway;
   /** The providers' stand-ins (demo mode and tests), with their run-time state */
   sandbox: Sandbox | null;
   /** Provider clients, made on first use (in demo mode they need the listening address) */
@@ -100,7 +103,8 @@ const CONTENT_SECURITY_POLICY = {
     'https://clips.twitch.tv',
     'https://*.paypal.com',
   ],
-  connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
+  // 'self' covers this site's own ws: and wss: sockets; no other socket host is allowed.
+  connectSrc: ["'self'", 'https://*.paypal.com'],
   upgradeInsecureRequests: null,
 };
 
@@ -188,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const limits = createLimits(app, config);
 
   const events = await startEventBus(app, database);
+  const gateway = await registerGateway(app, { isAllowedOrigin: (origin) => origin === ownOrigin });
   const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
   events.subscribe('catalogue.changed', ({ local }) => {
     if (!local) catalogue.forgetCached();
@@ -283,6 +288,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       database,
       catalogue,
       events,
+      gateway,
       sandbox,
       providers: getProviders,
       sync,

@@ -16,7 +16,7 @@ export interface ListenerLog {
 export interface ListenerOptions {
   channel: string;
   onNotify(payload: string): void;
-  /** Called after a lost connection is listening again (not on the first connect) */
+  /** Called when listening again after a lost connection or failed attempts (not on a first clean connect) */
   onReconnect(): void;
   log: ListenerLog;
   /** First retry delay; doubles up to maxBackoffMs */
@@ -25,7 +25,7 @@ export interface ListenerOptions {
 }
 
 export interface Listener {
-  /** Resolves once the first LISTEN is acknowledged */
+  /** Resolves once the first LISTEN is acknowledged, or its first attempt failed (retries go on) */
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -55,7 +55,8 @@ function listenPostgres(database: Database, options: ListenerOptions): Listener 
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let delay = backoffMs;
-  let connectedOnce = false;
+  /** Notifications may have been missed: set by a failed attempt or once listening (a later drop) */
+  let missed = false;
   let resolveReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     resolveReady = resolve;
@@ -94,6 +95,9 @@ function listenPostgres(database: Database, options: ListenerOptions): Listener 
     } catch (error) {
       options.log.warn(`event listener cannot listen: ${(error as Error).message}`);
       next.end().catch(() => {});
+      missed = true;
+      // The app starts anyway (its health check says the database is down); listening follows.
+      resolveReady();
       scheduleReconnect();
       return;
     }
@@ -103,8 +107,8 @@ function listenPostgres(database: Database, options: ListenerOptions): Listener 
     }
     client = next;
     delay = backoffMs;
-    if (connectedOnce) options.onReconnect();
-    connectedOnce = true;
+    if (missed) options.onReconnect();
+    missed = true;
     resolveReady();
   }
 
