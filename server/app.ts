@@ -26,6 +26,7 @@ import type { Database } from './db/client';
 import { buildWorld, type World } from './demo/world';
 import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
+import { type EventBus, startEventBus } from './events';
 import { HttpError } from './http/errors';
 import { registerReadCache } from './http/read-cache';
 import type { App } from './http/types';
@@ -37,6 +38,7 @@ import { liveRoutes } from './live/routes';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
+import { type Gateway, registerGateway } from './realtime/gateway';
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
@@ -55,6 +57,10 @@ export interface AppContext {
   config: Config;
   database: Database;
   catalogue: CatalogueService;
+  /** Events across instances (catalogue.changed, queue.changed ...) */
+  events: EventBus;
+  /** The WebSocket channels under /api/ws/… */
+  gateway: Gateway;
   /** The providers' stand-ins (demo mode and tests), with their run-time state */
   sandbox: Sandbox | null;
   /** Provider clients, made on first use (in demo mode they need the listening address) */
@@ -100,7 +106,8 @@ const CONTENT_SECURITY_POLICY = {
     'https://clips.twitch.tv',
     'https://*.paypal.com',
   ],
-  connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
+  // 'self' covers this site's own ws: and wss: sockets; no other socket host is allowed.
+  connectSrc: ["'self'", 'https://*.paypal.com'],
   upgradeInsecureRequests: null,
 };
 
@@ -187,7 +194,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
   const limits = createLimits(app, config);
 
-  const catalogue = createCatalogueService(database.db, config);
+  const events = await startEventBus(app, database);
+  const gateway = await registerGateway(app, { isAllowedOrigin: (origin) => origin === ownOrigin });
+  const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
+  events.subscribe('catalogue.changed', ({ local }) => {
+    if (!local) catalogue.forgetCached();
+  });
+  // Changes made elsewhere while this instance was not listening went unheard.
+  events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => readCache.clear());
   const likes = createLikesService(database.db, config, catalogue);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
@@ -283,6 +297,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       config,
       database,
       catalogue,
+      events,
+      gateway,
       sandbox,
       providers: getProviders,
       sync,

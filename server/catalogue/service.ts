@@ -41,7 +41,10 @@ const resolveViewer = (kind: keyof Kinds, rows: { id: number }[], viewer: Viewer
       : ANONYMOUS
     : viewer;
 
-export function createCatalogueService(db: Db, config: Config) {
+/** Where `changed()` tells the other instances (the event bus); absent, only this instance forgets. */
+export type ChangeAnnouncer = (db: Db) => Promise<void>;
+
+export function createCatalogueService(db: Db, config: Config, announce?: ChangeAnnouncer) {
   const counts = new CountCache();
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
@@ -171,8 +174,19 @@ export function createCatalogueService(db: Db, config: Config) {
         : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${song.streamTimestamp}s`;
     },
 
-    /** Edits, approvals and syncs change what lists show: drop cached totals and tell the listeners. */
+    /**
+     * Edits, approvals and syncs change what lists show: drop this instance's cached totals, tags
+     * and answers at once, and tell the other instances through the event bus.
+     */
     changed() {
+      this.forgetCached();
+      announce?.(db).catch(() => {
+        // The bus logs nothing here: other instances then catch up within their caches' lifetimes.
+      });
+    },
+
+    /** Drops cached totals and tags and tells the listeners; a change heard from another instance lands here. */
+    forgetCached() {
       counts.clear();
       tags.invalidate();
       for (const listener of changeListeners) listener();

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * What the site's sockets (/api/ws/…) say, shared by the gateway (server/realtime) and the web's
+ * socket helper. Servers only send; a client may send a ping to keep an idle proxy from closing the
+ * connection, and nothing else.
+ */
+
+export const clientMessageSchema = z.object({ type: z.literal('ping') }).strict();
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** WebSocket close codes the gateway uses (RFC 6455 §7.4.1). */
+export const CLOSE = {
+  goingAway: 1001,
+  unsupportedData: 1003,
+  policyViolation: 1008,
+  internalError: 1011,
+  tryAgainLater: 1013,
+} as const;
+
+export const SOCKET_LIMITS = {
+  /** A ping every this often; no pong before the next one drops the socket */
+  heartbeatMs: 30_000,
+  /** A client slower than this much unsent data is closed rather than buffered */
+  maxBufferedBytes: 1_048_576,
+  /** Largest message a client may send */
+  maxIncomingBytes: 1_024,
+  /** At most this many client messages per window */
+  maxIncomingPerWindow: 20,
+  incomingWindowMs: 10_000,
+} as const;

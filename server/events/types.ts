@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Every event that crosses instances, with its payload. Payloads carry ids and versions only: a
+ * listener re-reads the database, so an event is a hint to look, never the data itself (NOTIFY caps
+ * a payload at 8,000 bytes, and a notification lost during a reconnect must lose nothing).
+ */
+export const eventSchemas = {
+  /** Edits, approvals, syncs and imports changed what catalogue reads answer: drop cached answers. */
+  'catalogue.changed': z.object({}),
+  /** The flip queue changed; `version` increases with every change. */
+  'queue.changed': z.object({ version: z.number().int() }),
+  /** A radio station moved to a new track. */
+  'radio.changed': z.object({ station: z.string(), version: z.number().int() }),
+  /** A sample request was paid for. */
+  'sample.paid': z.object({ sampleRequestId: z.number().int() }),
+} as const;
+
+export type EventName = keyof typeof eventSchemas;
+export type EventPayload<E extends EventName> = z.infer<(typeof eventSchemas)[E]>;
+
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+
+/** One PostgreSQL channel carries every event; the envelope names it and the instance that sent it. */
+export const EVENTS_CHANNEL = 'almanac_events';
+
+export const envelopeSchema = z.object({
+  /** The event's name */
+  e: z.string(),
+  /** Its payload */
+  p: z.unknown(),
+  /** The publishing instance */
+  from: z.string(),
+});
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+export const MAX_PAYLOAD_BYTES = 7_999;

@@ -1,0 +1,146 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { z } from 'zod';
+import { CLOSE } from '../../common/realtime';
+import type { App } from '../http/types';
+import { type Channel, ChannelRefusal, registerGateway } from './gateway';
+
+const OWN = 'http://almanac.test';
+
+let app: App;
+let base: string;
+let rooms: Channel;
+let snapshotGate: Promise<void> = Promise.resolve();
+
+beforeAll(async () => {
+  app = Fastify() as unknown as App;
+  const gateway = await registerGateway(app, { isAllowedOrigin: (origin) => origin === OWN, heartbeatMs: 40, maxBufferedBytes: 4_096 });
+  rooms = gateway.channel({
+    path: '/api/ws/rooms',
+    query: z.object({ room: z.enum(['a', 'b', 'closed']) }),
+    group: (q) => q.room,
+    snapshot: async (q) => {
+      await snapshotGate;
+      if (q.room === 'closed') throw new ChannelRefusal('This room is closed');
+      return { snapshot: q.room };
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(() => app.close());
+
+interface Client {
+  socket: WebSocket;
+  messages: unknown[];
+  /** Resolves with the nth message (1-based) */
+  message(n: number): Promise<unknown>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+function connect(path: string, options: WebSocket.ClientOptions = {}): Client {
+  const socket = new WebSocket(`${base}${path}`, { origin: OWN, ...options });
+  const messages: unknown[] = [];
+  const waiters: { n: number; resolve: (m: unknown) => void }[] = [];
+  socket.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()));
+    for (const w of waiters.filter((w) => w.n <= messages.length)) w.resolve(messages[w.n - 1]);
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    socket.on('error', () => {});
+  });
+  return {
+    socket,
+    messages,
+    closed,
+    message: (n) =>
+      new Promise((resolve) => {
+        if (messages.length >= n) resolve(messages[n - 1]);
+        else waiters.push({ n, resolve });
+      }),
+  };
+}
+
+const opened = (client: Client) => new Promise<void>((resolve) => client.socket.once('open', () => resolve()));
+
+describe('WebSocket gateway', () => {
+  it('sends the snapshot on connect, then the broadcasts of the socket’s group only', async () => {
+    const a = connect('/api/ws/rooms?room=a');
+    const b = connect('/api/ws/rooms?room=b');
+    expect(await a.message(1)).toEqual({ snapshot: 'a' });
+    expect(await b.message(1)).toEqual({ snapshot: 'b' });
+    expect(rooms.size('a')).toBe(1);
+    rooms.broadcast('a', { n: 1 });
+    expect(await a.message(2)).toEqual({ n: 1 });
+    expect(b.messages).toEqual([{ snapshot: 'b' }]);
+    a.socket.close();
+    b.socket.close();
+    await Promise.all([a.closed, b.closed]);
+    expect(rooms.size('a')).toBe(0);
+  });
+
+  it('sends a broadcast that arrives while the snapshot is read after the snapshot, never before', async () => {
+    let release: () => void = () => {};
+    snapshotGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const a = connect('/api/ws/rooms?room=a');
+    await opened(a);
+    await expect.poll(() => rooms.size('a')).toBe(1);
+    rooms.broadcast('a', { n: 2 });
+    release();
+    snapshotGate = Promise.resolve();
+    expect(await a.message(2)).toEqual({ n: 2 });
+    expect(a.messages).toEqual([{ snapshot: 'a' }, { n: 2 }]);
+    a.socket.close();
+  });
+
+  it('refuses an upgrade from a page of another site', async () => {
+    const foreign = new WebSocket(`${base}/api/ws/rooms?room=a`, { origin: 'http://evil.example' });
+    const status = await new Promise<number>((resolve) => foreign.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    foreign.on('error', () => {});
+    expect(status).toBe(403);
+  });
+
+  it('closes with a reason on a bad query or a refused snapshot', async () => {
+    expect(await connect('/api/ws/rooms?room=zzz').closed).toMatchObject({
+      code: CLOSE.policyViolation,
+      reason: expect.stringMatching(/^room/),
+    });
+    expect(await connect('/api/ws/rooms?room=closed').closed).toEqual({ code: CLOSE.policyViolation, reason: 'This room is closed' });
+  });
+
+  it('accepts pings but closes a socket that sends anything else, or floods', async () => {
+    const talker = connect('/api/ws/rooms?room=a');
+    await talker.message(1);
+    talker.socket.send(JSON.stringify({ type: 'ping' }));
+    talker.socket.send('hello?');
+    expect(await talker.closed).toMatchObject({ code: CLOSE.unsupportedData });
+
+    const flooder = connect('/api/ws/rooms?room=a');
+    await flooder.message(1);
+    for (let i = 0; i < 25; i++) flooder.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await flooder.closed).toEqual({ code: CLOSE.policyViolation, reason: 'Too many messages' });
+  });
+
+  it('drops a socket that stops answering heartbeats, and keeps one that answers', async () => {
+    const dead = connect('/api/ws/rooms?room=b', { autoPong: false });
+    const live = connect('/api/ws/rooms?room=b');
+    await Promise.all([dead.message(1), live.message(1)]);
+    // A terminated socket closes without a close frame: 1006 on the client's side.
+    expect((await dead.closed).code).toBe(1006);
+    expect(live.socket.readyState).toBe(WebSocket.OPEN);
+    live.socket.close();
+  });
+
+  it('closes a client that cannot keep up instead of buffering without bound', async () => {
+    const slow = connect('/api/ws/rooms?room=b');
+    await slow.message(1);
+    rooms.broadcast('b', { big: 'x'.repeat(8_000) });
+    expect(await slow.closed).toMatchObject({ code: CLOSE.tryAgainLater });
+  });
+});

@@ -1,0 +1,189 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { z } from 'zod';
+import { CLOSE, clientMessageSchema, SOCKET_LIMITS } from '../../common/realtime';
+import type { App } from '../http/types';
+
+/**
+ * The WebSocket gateway (design: "Real time and jobs"): every socket the site offers is a channel
+ * here, under /api/ws/…. A channel groups its sockets by a key (the radio's station; the queue has
+ * one group) and sends each socket a snapshot when it connects and every broadcast of its group
+ * afterwards. The gateway owns what every socket needs the same way:
+ * - the upgrade checks Origin itself: the same-origin rule for writes skips GETs, and an upgrade is a GET;
+ * - heartbeats: a socket that does not answer a ping before the next one is dropped;
+ * - clients only listen: anything but a small ping message, or too many of those, closes the socket;
+ * - a slow client is closed when its send buffer passes a bound, so it never holds up the others.
+ */
+
+export interface GatewayOptions {
+  /** The same-site rule of the HTTP writes, applied to the upgrade's Origin */
+  isAllowedOrigin(origin: string): boolean;
+  heartbeatMs?: number;
+  maxBufferedBytes?: number;
+}
+
+/** A refused connection: the socket is closed with this reason right after the upgrade. */
+export class ChannelRefusal extends Error {}
+
+export interface ChannelDefinition<Q extends z.ZodType> {
+  /** Path under which the socket is offered, e.g. /api/ws/radio */
+  path: string;
+  /** The query string's shape; a mismatch closes the socket with the first issue as reason */
+  query: Q;
+  /** Which group a socket joins; broadcasts go to one group */
+  group(query: z.infer<Q>): string;
+  /** Sent to a socket as soon as it joins (null: nothing yet) */
+  snapshot(query: z.infer<Q>): Promise<unknown>;
+}
+
+export interface Channel {
+  /** Sends `message` to every socket of `group` */
+  broadcast(group: string, message: unknown): void;
+  /** Sockets connected to `group` on this instance */
+  size(group: string): number;
+}
+
+export type Gateway = Awaited<ReturnType<typeof registerGateway>>;
+
+export async function registerGateway(app: App, options: GatewayOptions) {
+  const heartbeatMs = options.heartbeatMs ?? SOCKET_LIMITS.heartbeatMs;
+  const maxBufferedBytes = options.maxBufferedBytes ?? SOCKET_LIMITS.maxBufferedBytes;
+  const alive = new WeakMap<WebSocket, boolean>();
+  const every = new Set<WebSocket>();
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_LIMITS.maxIncomingBytes } });
+
+  const heartbeat = setInterval(() => {
+    for (const socket of every) {
+      if (alive.get(socket) === false) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const socket of every) socket.close(CLOSE.goingAway, 'Server is shutting down');
+  });
+
+  /** Sends unless the socket cannot keep up; a slow reader is closed instead of buffered without bound. */
+  function send(socket: WebSocket, body: string) {
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount + body.length > maxBufferedBytes) {
+      socket.close(CLOSE.tryAgainLater, 'Too slow to keep up; reconnect');
+      return;
+    }
+    socket.send(body);
+  }
+
+  function watchClient(socket: WebSocket) {
+    let windowStart = Date.now();
+    let received = 0;
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+    socket.on('message', (data, isBinary) => {
+      const now = Date.now();
+      if (now - windowStart > SOCKET_LIMITS.incomingWindowMs) {
+        windowStart = now;
+        received = 0;
+      }
+      if (++received > SOCKET_LIMITS.maxIncomingPerWindow) {
+        socket.close(CLOSE.policyViolation, 'Too many messages');
+        return;
+      }
+      const parsed = isBinary ? null : safeJson(data.toString());
+      if (!clientMessageSchema.safeParse(parsed).success) socket.close(CLOSE.unsupportedData, 'Unexpected message: this socket only sends');
+    });
+  }
+
+  function refuseForeignOrigin(request: FastifyRequest) {
+    const origin = request.headers.origin;
+    // Browsers always send Origin on an upgrade; a page of another site must not listen in.
+    return origin !== undefined && !options.isAllowedOrigin(origin);
+  }
+
+  return {
+    channel<Q extends z.ZodType>(definition: ChannelDefinition<Q>): Channel {
+      const groups = new Map<string, Set<WebSocket>>();
+      /** Sockets whose snapshot is being read, with the latest broadcast that arrived meanwhile */
+      const waiting = new Map<WebSocket, string | null>();
+      const upgrade = {
+        websocket: true as const,
+        schema: { hide: true },
+        preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+          if (refuseForeignOrigin(request)) {
+            await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-origin sockets are not allowed' });
+          }
+        },
+      };
+      app.get(definition.path, upgrade, async (socket, request) => {
+        every.add(socket);
+        socket.on('close', () => every.delete(socket));
+        watchClient(socket);
+        const query = definition.query.safeParse(request.query);
+        if (!query.success) {
+          socket.close(CLOSE.policyViolation, reasonOf(query.error));
+          return;
+        }
+        const key = definition.group(query.data);
+        const members = groups.get(key) ?? new Set<WebSocket>();
+        groups.set(key, members);
+        members.add(socket);
+        // Joined before the snapshot is read, so no change is missed; a broadcast that lands while
+        // it is read is newer than the snapshot and is sent after it.
+        waiting.set(socket, null);
+        socket.on('close', () => {
+          members.delete(socket);
+          waiting.delete(socket);
+          if (members.size === 0 && groups.get(key) === members) groups.delete(key);
+        });
+        try {
+          const first = await definition.snapshot(query.data);
+          const newer = waiting.get(socket);
+          waiting.delete(socket);
+          if (first !== null) send(socket, JSON.stringify(first));
+          if (newer) send(socket, newer);
+        } catch (error) {
+          waiting.delete(socket);
+          if (error instanceof ChannelRefusal) {
+            socket.close(CLOSE.policyViolation, error.message.slice(0, 120));
+            return;
+          }
+          request.log.error({ err: error }, 'socket snapshot failed');
+          socket.close(CLOSE.internalError, 'Unable to load; reconnect');
+        }
+      });
+      return {
+        broadcast(group, message) {
+          const members = groups.get(group);
+          if (!members || members.size === 0) return;
+          const body = JSON.stringify(message);
+          for (const socket of members) {
+            if (waiting.has(socket)) waiting.set(socket, body);
+            else send(socket, body);
+          }
+        },
+        size: (group) => groups.get(group)?.size ?? 0,
+      };
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** A close reason must fit in 123 bytes. */
+function reasonOf(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const text = issue ? `${issue.path.join('.') || 'query'}: ${issue.message}` : 'Bad query';
+  return text.slice(0, 120);
+}
