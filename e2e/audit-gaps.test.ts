@@ -87,6 +87,7 @@ describe('filter selects (spec 2 select defaults, spec 9 type-ahead)', () => {
     await page.clock.resume();
     await page.getByRole('button', { name: 'APPLY' }).click();
     await waitForPath(page, /^\/latest\?providers=youtube&providers=sound_cloud&sources=\w+_music$/);
+    await screenshot(page, 'gaps-filter-1280');
   });
 
   it('titles the clear button "Clear all"', async () => {
@@ -147,6 +148,9 @@ describe('clips and detail pages', () => {
     const topClips = page.getByRole('region', { name: 'Top Clips', exact: true });
     await waitForCards(page, 4, topClips);
     expect(await topClips.getByRole('button', { name: 'Load More' }).count()).toBe(0);
+    await screenshot(page, 'gaps-stream-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'gaps-stream-375');
   });
 
   it('shows Watch Stream for a song with a stream timestamp', async () => {
@@ -261,6 +265,7 @@ describe('cards, home and admin toasts', () => {
     const toast = await waitForToast(page, 'Success', 'Playlist refresh request approved');
     const lines = await toast.locator('.mantine-Notification-description > *').allInnerTexts();
     expect(lines).toEqual(['Playlist refresh request approved', 'Fake: 3 songs added, 2 kept']);
+    await screenshot(page, 'gaps-approval-toast-1280');
   });
 });
 
@@ -279,6 +284,8 @@ describe('form errors (spec 5 "Generic form errors")', () => {
     await page.getByText('Playlist URL must be at least 38 characters long (it has 20)', { exact: true }).waitFor();
     await field.fill('not a url but long enough to be judged here');
     await page.getByText('Playlist URL must be a valid URL', { exact: true }).waitFor();
+    await screenshot(page, 'gaps-community-submit-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'gaps-community-submit-375');
   });
 });

@@ -72,7 +72,7 @@ function MetaLine({ parts }: { parts: ReactNode[] }) {
             <span className={classes.separator} aria-hidden data-separator>
               {' · '}
             </span>
-            {part}
+            <span>{part}</span>
           </span>
         ))}
       </div>
