@@ -1,4 +1,3 @@
-import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { TOAST } from '../../common/constants';
@@ -47,9 +46,7 @@ export function notifySuccess(message: string, detail?: string): void {
     detail ? (
       <>
         <div>{message}</div>
-        <Text size="sm" c="dimmed">
-          {detail}
-        </Text>
+        <div>{detail}</div>
       </>
     ) : (
       message
