@@ -10,7 +10,7 @@ describe('top clips', () => {
     const page = await browser.newPage();
     const calls = recordApiCalls(page);
     await page.goto('/clips');
-    await waitForTitle(page, 'Latest Clips | Almanac');
+    await waitForTitle(page, 'Top Clips | Almanac');
     await page.getByRole('heading', { name: 'Top Clips', level: 1 }).waitFor();
     const period = page.getByRole('group', { name: 'Period' });
     expect(await period.getByRole('button').allInnerTexts()).toEqual(['LATEST', 'PAST WEEK', 'PAST MONTH', 'ALL TIME']);

@@ -11,7 +11,7 @@ const SCREENS = [
   ['playlists', '/playlists', 'Playlists'],
   ['albums', '/playlists/albums', 'Albums'],
   ['community-playlists', '/playlists/community', 'Community Playlists'],
-  ['top-clips', '/clips', 'Latest Clips'],
+  ['top-clips', '/clips', 'Top Clips'],
   ['events', '/events', 'Upcoming Events'],
   ['links', '/links', 'Links'],
   ['socials', '/socials', 'Socials'],

@@ -29,8 +29,15 @@ startTransition(() =>
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        {/* Spec 9 toasts: top right, 5 s, 300 ms animation, no limit on open toasts, newest on top (global.css). */}
-        <Notifications position="top-right" autoClose={TOAST.displayMs} transitionDuration={TOAST.animationMs} limit={1000} zIndex={1000} />
+        {/* Spec 9 toasts: top right, 5 s, 300 ms animation, no limit on open toasts; hovering one pauses only it (newest on top: notify.tsx). */}
+        <Notifications
+          position="top-right"
+          autoClose={TOAST.displayMs}
+          transitionDuration={TOAST.animationMs}
+          limit={1000}
+          zIndex={1000}
+          pauseResetOnHover="notification"
+        />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, STREAM_PROVIDERS } from '../common/enums';
-import { configQuery } from './api/config';
+import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS, sourceValues } from '../common/enums';
+import { configQuery, loadedConfig } from './api/config';
 import { queryClient } from './api/query-client';
 import { LoadingBar } from './components/LoadingBar';
 import { AppLayout } from './components/layout/AppLayout';
@@ -58,6 +58,14 @@ const loginRequired = requireLogin(previousLocation);
 
 const page = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path });
 
+/** The streamer's source values, which the server keeps (others are dropped from the URL as it drops them). */
+function knownSources(): string[] | undefined {
+  const config = loadedConfig();
+  return config ? sourceValues(config.streamerKey) : undefined;
+}
+const filterSearch = (providers: readonly Provider[], search: Record<string, unknown>) =>
+  validateFilterSearch(providers, search, knownSources());
+
 // Home and the catalogue lists
 const homeRoute = createRoute({
   ...page('/'),
@@ -76,7 +84,7 @@ const latestSongsRoute = createRoute({
   staticData: { title: 'Latest Songs' },
   // The default provider filter is the video provider only; an explicit empty list (`providers=`) clears it.
   validateSearch: (search: Record<string, unknown>) => {
-    const filter = validateFilterSearch(MEDIA_PROVIDERS, search);
+    const filter = filterSearch(MEDIA_PROVIDERS, search);
     return { ...filter, providers: filter.providers ?? ['youtube' as const] };
   },
   component: lazyRouteComponent(() => import('./routes/latest-songs'), 'LatestSongsPage'),
@@ -85,7 +93,7 @@ const topSongsRoute = createRoute({
   ...page('/top'),
   staticData: { title: 'Top Songs' },
   validateSearch: (search: Record<string, unknown>) => ({
-    ...validateFilterSearch(MEDIA_PROVIDERS, search),
+    ...filterSearch(MEDIA_PROVIDERS, search),
     period: validatePeriod(search),
   }),
   component: lazyRouteComponent(() => import('./routes/top-songs'), 'TopSongsPage'),
@@ -93,13 +101,13 @@ const topSongsRoute = createRoute({
 const latestStreamsRoute = createRoute({
   ...page('/streams'),
   staticData: { title: 'Latest Streams' },
-  validateSearch: (search: Record<string, unknown>) => validateFilterSearch(STREAM_PROVIDERS, search),
+  validateSearch: (search: Record<string, unknown>) => filterSearch(STREAM_PROVIDERS, search),
   component: lazyRouteComponent(() => import('./routes/latest-streams'), 'LatestStreamsPage'),
 });
 const playlistsRoute = createRoute({
   ...page('/playlists'),
   staticData: { title: 'Playlists' },
-  validateSearch: (search: Record<string, unknown>) => validateFilterSearch(PLAYLIST_PROVIDERS, search),
+  validateSearch: (search: Record<string, unknown>) => filterSearch(PLAYLIST_PROVIDERS, search),
   component: lazyRouteComponent(() => import('./routes/playlists'), 'PlaylistsPage'),
 });
 const albumsRoute = createRoute({
@@ -120,7 +128,8 @@ const communitySubmitRoute = createRoute({
 });
 const clipsRoute = createRoute({
   ...page('/clips'),
-  staticData: { title: 'Latest Clips' },
+  // "Latest Clips" or "Top Clips" by the view: the screen sets it (usePageTitle), like its heading.
+  staticData: { skipTitle: true },
   validateSearch: validateClipSearch,
   component: lazyRouteComponent(() => import('./routes/top-clips'), 'TopClipsPage'),
 });
@@ -236,7 +245,7 @@ const clipEditRoute = createRoute({
 const searchRoute = createRoute({
   ...page('/search'),
   staticData: { skipTitle: true },
-  validateSearch: validateSearchSearch,
+  validateSearch: (search: Record<string, unknown>) => validateSearchSearch(search, knownSources()),
   component: lazyRouteComponent(() => import('./routes/search'), 'SearchPage'),
 });
 const randomRoute = createRoute({

@@ -2,6 +2,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../common/api';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '../../common/constants';
 import { apiGet } from './client';
+import { queryClient } from './query-client';
 
 /**
  * The configuration the server wrote into index.html (server/site/index-html.ts), which saves the
@@ -29,4 +30,9 @@ export const configQuery = queryOptions({
 /** The public configuration; always present, because the root route waits for it. */
 export function useConfig(): PublicConfig {
   return useSuspenseQuery(configQuery).data;
+}
+
+/** The configuration when it is known, outside React (the router's search validation); undefined before it loads. */
+export function loadedConfig(): PublicConfig | undefined {
+  return queryClient.getQueryData(configQuery.queryKey) ?? embeddedConfig();
 }

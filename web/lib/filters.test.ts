@@ -27,6 +27,22 @@ describe('validateFilterSearch', () => {
     expect(validateFilterSearch(MEDIA_PROVIDERS, {})).toEqual({ providers: undefined, sources: undefined, tags: undefined });
     expect(validateFilterSearch(MEDIA_PROVIDERS, { providers: '' }).providers).toEqual([]);
   });
+
+  it('reads a key of only unknown values as absent, so a screen keeps its default', () => {
+    expect(validateFilterSearch(MEDIA_PROVIDERS, { providers: 'foo', tags: 'abc', sources: 'x' })).toEqual({
+      providers: undefined,
+      sources: undefined,
+      tags: undefined,
+    });
+    expect(validateFilterSearch(MEDIA_PROVIDERS, { providers: ['foo', 'sound_cloud'] }).providers).toEqual(['sound_cloud']);
+  });
+
+  it("keeps only the streamer's own sources when they are known, as the server does", () => {
+    const known = ['nova_yt', 'nova_music'];
+    expect(validateFilterSearch(MEDIA_PROVIDERS, { sources: ['foo_music', 'nova_music'] }, known).sources).toEqual(['nova_music']);
+    expect(validateFilterSearch(MEDIA_PROVIDERS, { sources: 'foo_music' }, known).sources).toBeUndefined();
+    expect(validateSearchSearch({ sources: 'foo_music' }, known).sources).toBeUndefined();
+  });
 });
 
 describe('filter conversions', () => {

@@ -33,17 +33,32 @@ export interface CatalogueFilter {
 
 type Raw = Record<string, unknown>;
 
-/** Absent (or undefined) keys stay undefined; a present key, even empty (`providers=`), is a list. */
-function optionalList<T>(search: Raw, key: string, parse: (value: unknown) => T[]): T[] | undefined {
-  return search[key] === undefined ? undefined : parse(search[key]);
+/** A parameter given without any text (`providers=`): a deliberate empty choice. */
+function isBlank(value: unknown): boolean {
+  return (Array.isArray(value) ? value : [value]).every((item) => String(item ?? '').trim() === '');
 }
 
-/** Providers, sources and tags, keeping only the providers a kind of list accepts. */
-export function validateFilterSearch(allowedProviders: readonly Provider[], search: Raw): FilterSearch {
-  const providers = optionalList(search, 'providers', parseProviders)?.filter((p) => allowedProviders.includes(p));
+/**
+ * Absent (or undefined) keys stay undefined; an empty key (`providers=`) is an empty list. A key whose
+ * values were all unknown counts as absent, so `providers=foo` keeps a screen's default provider.
+ */
+function optionalList<T>(search: Raw, key: string, parse: (value: unknown) => T[]): T[] | undefined {
+  const raw = search[key];
+  if (raw === undefined) return undefined;
+  const values = parse(raw);
+  return values.length === 0 && !isBlank(raw) ? undefined : values;
+}
+
+/**
+ * Providers, sources and tags, keeping only the providers a kind of list accepts and, when the
+ * streamer's sources are known (from the public config), only those: the server's rule.
+ */
+export function validateFilterSearch(allowedProviders: readonly Provider[], search: Raw, knownSources?: readonly string[]): FilterSearch {
+  const onlyAllowed = (value: unknown) => parseProviders(value).filter((p) => allowedProviders.includes(p));
+  const onlyKnown = (value: unknown) => parseSources(value).filter((s) => !knownSources || knownSources.includes(s));
   return {
-    providers,
-    sources: optionalList(search, 'sources', parseSources),
+    providers: optionalList(search, 'providers', onlyAllowed),
+    sources: optionalList(search, 'sources', onlyKnown),
     tags: optionalList(search, 'tags', parseTags),
   };
 }
@@ -100,11 +115,11 @@ export interface SearchSearch extends FilterSearch {
   lyrics?: boolean;
 }
 
-export function validateSearchSearch(search: Raw): SearchSearch {
+export function validateSearchSearch(search: Raw, knownSources?: readonly string[]): SearchSearch {
   const type =
     typeof search.type === 'string' && (SEARCH_TYPES as readonly string[]).includes(search.type) ? (search.type as SearchType) : undefined;
   return {
-    ...validateFilterSearch(['youtube', 'sound_cloud', 'twitch'], search),
+    ...validateFilterSearch(['youtube', 'sound_cloud', 'twitch'], search, knownSources),
     type,
     sortBy: parseSort(search.sortBy),
     q: parseQuery(search.q),

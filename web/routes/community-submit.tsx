@@ -8,6 +8,7 @@ import { PLAYLIST_URL_MIN } from '../../common/constants';
 import { submitCommunityPlaylist } from '../api/community';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
+import { checkText, formErrorText } from '../lib/form-errors';
 
 /**
  * /playlists/community/submit (spec 2 "Community playlist submission", spec 5 "Community playlist
@@ -17,8 +18,10 @@ import { notifyFailure, notifySuccess } from '../components/notify';
 export function CommunitySubmitPage() {
   const [url, setUrl] = useState('');
   const [touched, setTouched] = useState(false);
+  // Spec 5's generic errors first (required, too short, not a URL), then what only a YouTube playlist URL needs.
+  const generic = checkText(url, { required: true, minLength: PLAYLIST_URL_MIN, pattern: URL_PATTERN });
   const checked = checkPlaylistUrl(url);
-  const problem = 'problem' in checked ? checked.problem : null;
+  const problem = generic ? formErrorText('Playlist URL', generic, 'a valid URL') : 'problem' in checked ? checked.problem : null;
 
   const submit = useMutation({
     mutationFn: () => submitCommunityPlaylist(url.trim()),

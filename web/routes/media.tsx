@@ -60,7 +60,7 @@ function MediaView({ media, daily }: { media: Media; daily: boolean }) {
       links={
         <>
           <ProviderButton item={media} />
-          {media.streamId !== null && media.streamTimestamp !== null ? (
+          {media.streamTimestamp !== null ? (
             <WatchStreamButton href={`/api/media/${media.id}/launchStream`} seconds={media.streamTimestamp} />
           ) : null}
         </>

@@ -69,7 +69,8 @@ export function PlaylistsPage() {
         providers={PLAYLIST_PROVIDERS}
         onApply={(next) => navigate({ search: toFilterSearch(next) })}
       />
-      <Stack gap={40}>
+      {/* The sections' own headings sit a section's distance under the page title. */}
+      <Stack gap={40} mt="xl">
         {SECTIONS.map((section) => (
           <section key={section.text} aria-label={`${section.text} ${section.emphasis}`}>
             <EmphasisHeader icon={section.icon} text={section.text} emphasis={section.emphasis} order={2} />

@@ -10,6 +10,7 @@ import { requestQuery, updateRequest } from '../api/requests';
 import { LoadStatus } from '../components/detail/DetailStatus';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
+import { checkText, formErrorText } from '../lib/form-errors';
 
 /**
  * /requests/history/$id/edit (admins, spec 2 "Request edit"): id, title, video id and created date
@@ -38,9 +39,17 @@ function RequestEditForm({ request }: { request: SongRequest }) {
   const [username, setUsername] = useState(request.username);
   const [mediaId, setMediaId] = useState(request.mediaId === null ? '' : String(request.mediaId));
   const name = username.trim();
-  const nameError = name.length < NAME_MIN || name.length > NAME_MAX ? `Between ${NAME_MIN} and ${NAME_MAX} characters` : null;
+  const nameProblem = checkText(username, { required: true, minLength: NAME_MIN, maxLength: NAME_MAX });
+  const nameError = nameProblem ? formErrorText('Requester name', nameProblem) : null;
   const parsedMediaId = parseMediaId(mediaId);
-  const mediaIdError = parsedMediaId === undefined ? 'A song id (a whole number), or empty' : null;
+  const mediaIdError =
+    parsedMediaId === undefined
+      ? formErrorText(
+          'Media id',
+          { kind: 'pattern', requiredPattern: /^\d+$/, actualValue: mediaId },
+          'a song id (a whole number), or empty',
+        )
+      : null;
 
   const save = useMutation({
     mutationFn: () => updateRequest(request.id, { username: name, mediaId: parsedMediaId ?? null }),

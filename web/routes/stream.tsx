@@ -60,7 +60,7 @@ function StreamView({ stream }: { stream: Stream }) {
       <DetailSection icon="clip" text="Top" emphasis="Clips">
         <ItemList
           source={detailLists.topClipsOfStream(stream.id)}
-          mode="paged"
+          mode="first"
           pageSize={STREAM_CLIPS_PAGE_SIZE}
           entity="clips"
           failureText="Unable to retrieve top clips"

@@ -7,6 +7,7 @@ import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ClipFilter } from '../components/filters/ClipFilter';
 import { FilterToggle } from '../components/filters/FilterToggle';
 import { ItemList } from '../components/list/ItemList';
+import { usePageTitle } from '../components/PageTitle';
 import { PeriodButtons, type PeriodOption } from '../components/PeriodButtons';
 
 type ClipView = 'latest' | 'week' | 'month' | 'all_time';
@@ -23,7 +24,7 @@ function viewQuery(view: ClipView): { period: Period; sort?: 'latest' } {
   return view === 'latest' ? { period: 'six_months', sort: 'latest' } : { period: view };
 }
 
-/** /clips: top clips by period (default the past month), with the clip filter (spec 2). */
+/** /clips: top clips by period (default the past month), with the clip filter (spec 2); LATEST is "Latest Clips". */
 export function TopClipsPage() {
   const search = useSearch({ from: '/clips' });
   const navigate = useNavigate({ from: '/clips' });
@@ -32,10 +33,12 @@ export function TopClipsPage() {
   const { period, sort } = viewQuery(view);
   const tags = search.tags ?? [];
   const [opened, { toggle }] = useDisclosure(false);
+  const first = view === 'latest' ? 'Latest' : 'Top';
+  usePageTitle(`${first} Clips`);
 
   return (
     <>
-      <EmphasisHeader icon="clip" text="Top" emphasis="Clips">
+      <EmphasisHeader icon="clip" text={first} emphasis="Clips">
         <FilterToggle opened={opened} onToggle={toggle} applied={tags.length > 0 || !!search.clippedBy} controls="clip-filter" />
       </EmphasisHeader>
       <PeriodButtons

@@ -29,7 +29,7 @@ export function PlaylistRequestCard({ request, type }: { request: PlaylistReques
     },
     onMutate: (decision) => setPending(decision),
     onSuccess: async (message, decision) => {
-      notifySuccess(decision === 'approve' ? `${texts.approved}. ${message}` : texts.rejected);
+      notifySuccess(decision === 'approve' ? texts.approved : texts.rejected, message ?? undefined);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['list', '/api/playlists/refresh'] }),
         // New or changed playlists show in the playlist lists.

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { EntityKind } from '../../../common/enums';
@@ -20,8 +20,8 @@ interface ItemCardProps {
   item: { id: number; name: string; thumbnail: string | null };
   /** Shown over the thumbnail's corner: a duration or an item count */
   corner?: string;
-  /** Small lines under the title, one element per line */
-  meta: ReactNode[];
+  /** Small lines under the title, each a list of parts shown with " · " between them */
+  meta: ReactNode[][];
 }
 
 /**
@@ -47,22 +47,35 @@ export function ItemCard({ kind, item, corner, meta }: ItemCardProps) {
         </Link>
       </Text>
       <Stack gap={2} mt={6}>
-        {meta.map((line, index) => (
+        {meta.map((parts, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed per card type
-          <Group key={index} gap={6} fz="sm" c="dimmed" className={classes.meta}>
-            {line}
-          </Group>
+          <MetaLine key={index} parts={parts} />
         ))}
       </Stack>
     </Card>
   );
 }
 
-/** A middle dot between meta items. */
-export function Dot() {
+/**
+ * One meta line. Every part starts with its " · ", and the line is shifted left by one separator's
+ * width inside a clipping box: the separator of each row's first part falls outside, so a wrapped
+ * line never starts or ends with a dangling dot.
+ */
+function MetaLine({ parts }: { parts: ReactNode[] }) {
   return (
-    <Text span inherit aria-hidden>
-      ·
+    <Text component="div" fz="sm" c="dimmed" className={classes.metaLine} data-testid="card-meta">
+      <div className={classes.metaParts}>
+        {parts.map((part, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts are fixed per card type
+          <span key={index} className={classes.metaPart} data-part>
+            {/* The spaces keep the line's text readable ("3 days ago · YouTube"); the fixed width sets the look. */}
+            <span className={classes.separator} aria-hidden data-separator>
+              {' · '}
+            </span>
+            <span>{part}</span>
+          </span>
+        ))}
+      </div>
     </Text>
   );
 }

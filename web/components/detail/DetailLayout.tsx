@@ -40,7 +40,7 @@ export function DetailLayout({ icon, name, badge, notice, player, facts, links, 
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} className={classes.panel} component="section" aria-label="About">
               <FactList facts={facts} />
-              <div className={classes.actions}>
+              <div>
                 <Divider className={classes.divider} />
                 <Stack gap="xs" data-testid="detail-actions">
                   {links}

@@ -14,6 +14,7 @@ import type { CatalogueFilter } from '../../lib/filters';
 import { FilterForm } from './FilterForm';
 import { multiSelectDefaults } from './selectDefaults';
 import { TagSelect } from './TagSelect';
+import { useTypeAhead } from './useTypeAhead';
 
 interface FilterBarProps {
   /** The applied filter (from the URL); the selections re-initialise whenever it changes */
@@ -38,6 +39,13 @@ export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
     const value = sourceValue(streamerKey, kind);
     return { value, label: sourceLabel(streamerName, value) };
   });
+  // Providers and Channels are not searchable (spec 2), so typing picks an option (spec 9).
+  const typeProvider = useTypeAhead(providerOptions, draft.providers, (value) =>
+    setDraft((current) => ({ ...current, providers: [...current.providers, value as Provider] })),
+  );
+  const typeChannel = useTypeAhead(channelOptions, draft.sources, (value) =>
+    setDraft((current) => ({ ...current, sources: [...current.sources, value] })),
+  );
 
   return (
     <FilterForm
@@ -56,6 +64,7 @@ export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
           data={providerOptions}
           value={draft.providers}
           onChange={(next) => setDraft({ ...draft, providers: next as Provider[] })}
+          onKeyDown={typeProvider}
         />
         <MultiSelect
           {...multiSelectDefaults}
@@ -64,6 +73,7 @@ export function FilterBar({ filter, providers, onApply }: FilterBarProps) {
           data={channelOptions}
           value={draft.sources}
           onChange={(next) => setDraft({ ...draft, sources: next })}
+          onKeyDown={typeChannel}
           renderOption={({ option }) => <ChannelOption label={option.label} value={option.value} />}
         />
         <TagSelect value={draft.tags} onChange={(tags) => setDraft({ ...draft, tags })} />

@@ -8,6 +8,7 @@ export const multiSelectDefaults = {
   maxDropdownHeight: DROPDOWN_MAX_HEIGHT,
   nothingFoundMessage: 'No items found',
   clearable: true,
-  clearButtonProps: { 'aria-label': 'Clear all' },
+  // The clear button's name and hover text.
+  clearButtonProps: { 'aria-label': 'Clear all', title: 'Clear all' },
   comboboxProps: { shadow: 'md', transitionProps: { duration: 0 } },
 } as const;

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Stream } from '../../../common/api';
 import { PROVIDER_LABELS, sourceLabel } from '../../../common/enums';
@@ -19,10 +19,11 @@ import classes from './LiveOrLastStream.module.css';
 export function LiveOrLastStream() {
   const live = useLive();
   // Asked at once, beside the live check, rather than after it answers "not live": the last
-  // stream's poster is the largest thing on the home page.
-  useQuery(lastStreamQuery);
+  // stream's poster is the largest thing on the home page. One reader only: a second one mounting
+  // after a failure would read again and toast the failure twice.
+  const last = useQuery(lastStreamQuery);
   if (live.isPending) return <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" />;
-  return live.data?.live ? <LiveNow title={live.data.title} startedAt={live.data.startedAt} /> : <LastStream />;
+  return live.data?.live ? <LiveNow title={live.data.title} startedAt={live.data.startedAt} /> : <LastStream last={last} />;
 }
 
 function LiveNow({ title, startedAt }: { title: string | null; startedAt: string | null }) {
@@ -66,8 +67,7 @@ function LiveNow({ title, startedAt }: { title: string | null; startedAt: string
   );
 }
 
-function LastStream() {
-  const last = useQuery(lastStreamQuery);
+function LastStream({ last }: { last: UseQueryResult<Stream | null> }) {
   return (
     <section aria-label="Last stream">
       <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />

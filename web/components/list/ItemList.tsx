@@ -16,8 +16,8 @@ export interface ItemListProps<T extends { id: number }> {
   failureText: string;
   /** Plural noun for "No {entity} found" and "An error occurred when loading {entity}" */
   entity?: string;
-  /** infinite: loads as the visitor scrolls; paged: a "Load More" button */
-  mode?: 'infinite' | 'paged';
+  /** infinite: loads as the visitor scrolls; paged: a "Load More" button; first: the first page only (a stream's top 4 clips) */
+  mode?: 'infinite' | 'paged' | 'first';
   /** Page size rule of spec 9, or an exact size */
   pageSize?: PageSizeKind | number;
   cols?: SimpleGridProps['cols'];
@@ -80,17 +80,14 @@ export function ItemList<T extends { id: number }>({
         </Text>
       ) : null}
 
-      {mode === 'paged' ? (
-        list.canLoadMore ? (
-          <Center>
-            <Button variant="light" onClick={list.loadMore}>
-              Load More
-            </Button>
-          </Center>
-        ) : null
-      ) : (
-        <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore} retrying={list.failed} />
-      )}
+      {mode === 'paged' && list.canLoadMore ? (
+        <Center>
+          <Button variant="light" onClick={list.loadMore}>
+            Load More
+          </Button>
+        </Center>
+      ) : null}
+      {mode === 'infinite' ? <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore} retrying={list.failed} /> : null}
     </Stack>
   );
 }
