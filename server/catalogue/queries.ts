@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PERIOD_DAYS, type Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
+import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { clips, media, playlistItems, playlists, streams } from '../db/schema';
 import { textMatch } from '../search/text';
 import type { CountCache } from './count-cache';
@@ -124,20 +125,6 @@ function ordering(spec: KindSpec, sort: Sort, filter: Filter, rank: SQL<number> 
   }
 }
 
-export interface PageRequest {
-  page: number;
-  size: number;
-}
-
-export interface RowPage<R> {
-  rows: R[];
-  page: number;
-  size: number;
-  total: number;
-  /** Decided from the page itself (one extra row fetched), never from a possibly cached total. */
-  last: boolean;
-}
-
 /** One page of a kind's items, with the total; `sort` defaults to relevance for a text query, else latest. */
 export async function listRows<K extends keyof Kinds>(
   kind: K,
@@ -149,36 +136,26 @@ export async function listRows<K extends keyof Kinds>(
   const now = ctx.now ?? new Date();
   const { where, rank } = conditions(spec, filter, { ...ctx, now });
   const sort = filter.sort ?? (rank ? 'relevance' : 'latest');
-  const offset = (paging.page - 1) * paging.size;
   const table = spec.table as typeof media;
-  // One extra row tells whether this is the last page without counting.
-  const rows = (await ctx.db
-    .select(columnsOf(table))
-    .from(table)
-    .where(and(...where))
-    .orderBy(...ordering(spec, sort, filter, rank, now))
-    .limit(paging.size + 1)
-    .offset(offset)) as unknown as Row<K>[];
-  const hasMore = rows.length > paging.size;
-  const pageRows = hasMore ? rows.slice(0, paging.size) : rows;
-  let total: number;
-  if (!hasMore && (pageRows.length > 0 || paging.page === 1)) {
-    total = offset + pageRows.length;
-  } else {
-    const key = JSON.stringify([spec.kind, { ...filter, sort: undefined }]);
-    total = await ctx.counts.get(key, async () => {
-      const [row] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await ctx.db
+        .select(columnsOf(table))
         .from(table)
-        .where(and(...where));
-      return row?.n ?? 0;
-    });
-    // A cached count can lag behind the table; never report fewer than what this page proves exists.
-    // An empty page (past the end) proves nothing about the rows before its offset.
-    const proven = pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0;
-    total = Math.max(total, proven);
-  }
-  return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
+        .where(and(...where))
+        .orderBy(...ordering(spec, sort, filter, rank, now))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<K>[],
+    () =>
+      ctx.counts.get(JSON.stringify([spec.kind, { ...filter, sort: undefined }]), async () => {
+        const [row] = await ctx.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(and(...where));
+        return row?.n ?? 0;
+      }),
+  );
 }
 
 type ByIdStatement = { execute(values: { id: number }): Promise<unknown[]> };

@@ -6,12 +6,13 @@ import { twitchTimestamp } from '../../common/format';
 import type { Filter } from '../../common/query';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { emptyPage, type PageRequest, presentPage, type RowPage, readPage } from '../db/paging';
 import { dailySongs, media, streams } from '../db/schema';
 import { notFound } from '../http/errors';
 import { CountCache } from './count-cache';
 import { KINDS, type Kinds } from './kinds';
-import { ANONYMOUS, presentClip, presentMedia, presentPage, presentPlaylist, presentStream, type Viewer } from './present';
-import { findRow, type ListContext, listRows, type PageRequest, type Row, type RowPage, randomRow } from './queries';
+import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
+import { findRow, type ListContext, listRows, type Row, randomRow } from './queries';
 import { TagCache } from './tag-cache';
 
 const PRESENTERS = {
@@ -105,33 +106,28 @@ export function createCatalogueService(db: Db, config: Config) {
         song.streamId !== null ? eq(media.streamId, song.streamId) : undefined,
       ].filter((c) => c !== undefined);
       if (related.length === 0) {
-        return presentPage({ rows: [], page: paging.page, size: paging.size, total: 0, last: true }, () => undefined as never);
+        return presentPage(emptyPage(paging), () => undefined as never);
       }
       const where = and(ne(media.id, id), eq(media.unavailable, false), sql`(${sql.join(related, sql` OR `)})`);
       const shared = sql`cardinality(ARRAY(SELECT unnest(${media.tagIds}) INTERSECT SELECT unnest(${sql.param(song.tagIds)}::integer[])))`;
       const sameStream = song.streamId !== null ? sql`CASE WHEN ${media.streamId} = ${song.streamId} THEN 2 ELSE 0 END` : sql`0`;
-      const offset = (paging.page - 1) * paging.size;
-      const rows = await db
-        .select()
-        .from(media)
-        .where(where)
-        .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
-        .limit(paging.size + 1)
-        .offset(offset);
-      const hasMore = rows.length > paging.size;
-      const pageRows = rows.slice(0, paging.size);
-      // As in lists: a short page proves the total; a full or empty (past the end) page needs a count.
-      const total =
-        !hasMore && (pageRows.length > 0 || paging.page === 1)
-          ? offset + pageRows.length
-          : Math.max(
-              await counts.get(JSON.stringify(['recommended', id]), async () => {
-                const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
-                return row?.n ?? 0;
-              }),
-              pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0,
-            );
-      return presentRowPage('media', { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore }, viewer);
+      const page = await readPage(
+        paging,
+        ({ limit, offset }) =>
+          db
+            .select()
+            .from(media)
+            .where(where)
+            .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
+            .limit(limit)
+            .offset(offset),
+        () =>
+          counts.get(JSON.stringify(['recommended', id]), async () => {
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
+            return row?.n ?? 0;
+          }),
+      );
+      return presentRowPage('media', page, viewer);
     },
 
     /**

@@ -3,8 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type EntityKind, PERIOD_DAYS } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { KINDS, type Kinds } from '../catalogue/kinds';
-import type { PageRequest, Row, RowPage } from '../catalogue/queries';
+import type { Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
+import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { clips, likes, playlists } from '../db/schema';
 import { textMatch } from '../search/text';
 
@@ -77,25 +78,24 @@ export async function likedRows<K extends keyof Kinds>(
 ): Promise<RowPage<Row<K>>> {
   const table = KINDS[kind].table as typeof clips;
   const where = and(eq(likes.userId, userId), eq(likes.kind, kind), ...filterConditions(kind, filter, knownSources, new Date()));
-  const offset = (paging.page - 1) * paging.size;
-  const rows = (await db
-    .select(presentedColumns(table))
-    .from(likes)
-    .innerJoin(table, eq(table.id, likes.itemId))
-    .where(where)
-    .orderBy(desc(likes.createdAt), desc(likes.itemId))
-    .limit(paging.size + 1)
-    .offset(offset)) as unknown as Row<K>[];
-  const hasMore = rows.length > paging.size;
-  const pageRows = hasMore ? rows.slice(0, paging.size) : rows;
-  let total = offset + pageRows.length;
-  if (hasMore || (pageRows.length === 0 && paging.page > 1)) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(likes)
-      .innerJoin(table, eq(table.id, likes.itemId))
-      .where(where);
-    total = count?.n ?? 0;
-  }
-  return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await db
+        .select(presentedColumns(table))
+        .from(likes)
+        .innerJoin(table, eq(table.id, likes.itemId))
+        .where(where)
+        .orderBy(desc(likes.createdAt), desc(likes.itemId))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<K>[],
+    async () => {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(likes)
+        .innerJoin(table, eq(table.id, likes.itemId))
+        .where(where);
+      return count?.n ?? 0;
+    },
+  );
 }

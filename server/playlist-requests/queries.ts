@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PageRequest } from '../catalogue/queries';
 import type { Db } from '../db/client';
+import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { playlistRequests, playlists, users } from '../db/schema';
 
 /** All SQL of playlist requests (refreshes and community submissions). */
@@ -65,18 +65,19 @@ export async function findRequest(db: Db, id: number): Promise<RequestRow | unde
 export type RequestType = 'submission' | 'refresh';
 
 /** Pending requests, oldest first; optionally only submissions (no playlist yet) or only refreshes. */
-export async function pendingPage(db: Db, paging: PageRequest, type?: RequestType): Promise<{ rows: RequestRow[]; total: number }> {
+export async function pendingPage(db: Db, paging: PageRequest, type?: RequestType): Promise<RowPage<RequestRow>> {
   const conditions: SQL[] = [eq(playlistRequests.status, 'pending')];
   if (type === 'submission') conditions.push(isNull(playlistRequests.playlistId));
   if (type === 'refresh') conditions.push(isNotNull(playlistRequests.playlistId));
   const where = and(...conditions);
-  const rows = await selectRequests(db)
-    .where(where)
-    .orderBy(asc(playlistRequests.id))
-    .limit(paging.size)
-    .offset((paging.page - 1) * paging.size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(playlistRequests).where(where);
-  return { rows, total: count?.n ?? 0 };
+  return readPage(
+    paging,
+    ({ limit, offset }) => selectRequests(db).where(where).orderBy(asc(playlistRequests.id)).limit(limit).offset(offset),
+    async () => {
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(playlistRequests).where(where);
+      return count?.n ?? 0;
+    },
+  );
 }
 
 export async function findPendingById(db: Db, id: number) {

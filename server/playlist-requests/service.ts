@@ -2,9 +2,9 @@ import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '.
 import type { Page } from '../../common/api';
 import type { PlaylistType } from '../../common/enums';
 import type { SessionUser } from '../accounts/session';
-import type { PageRequest } from '../catalogue/queries';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
+import { type PageRequest, presentPage } from '../db/paging';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { ProviderError } from '../providers/http';
 import type { ImportReport } from '../sync/report';
@@ -83,17 +83,8 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
     },
 
     async pending(paging: PageRequest, type?: RequestType): Promise<Page<PlaylistRequest>> {
-      const { rows, total } = await pendingPage(db, paging, type);
-      return {
-        content: rows.map(present),
-        page: paging.page,
-        size: paging.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / paging.size),
-        last: paging.page * paging.size >= total,
-      };
+      return presentPage(await pendingPage(db, paging, type), present);
     },
-
     /**
      * Runs the playlist import for a pending request and records the decision. A failed import
      * leaves the request pending (and the catalogue as the import's own transactions left it: whole

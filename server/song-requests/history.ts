@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Page } from '../../common/api';
 import type { HistoryQuery, RequestEdit, SongRequest } from '../../common/requests';
 import type { Db } from '../db/client';
+import { presentPage, readPage } from '../db/paging';
 import { media, songRequests } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 
@@ -43,27 +44,22 @@ export function createRequestHistory(db: Db) {
   return {
     async list(query: HistoryQuery): Promise<Page<SongRequest>> {
       const where = conditions(query);
-      const offset = (query.page - 1) * query.size;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(songRequests)
-          .where(where)
-          .orderBy(desc(songRequests.createdAt), desc(songRequests.id))
-          .limit(query.size + 1)
-          .offset(offset),
-        db.select({ n: sql<number>`count(*)::int` }).from(songRequests).where(where),
-      ]);
-      const hasMore = rows.length > query.size;
-      const total = count?.n ?? 0;
-      return {
-        content: rows.slice(0, query.size).map(present),
-        page: query.page,
-        size: query.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / query.size),
-        last: !hasMore,
-      };
+      const page = await readPage(
+        query,
+        ({ limit, offset }) =>
+          db
+            .select()
+            .from(songRequests)
+            .where(where)
+            .orderBy(desc(songRequests.createdAt), desc(songRequests.id))
+            .limit(limit)
+            .offset(offset),
+        async () => {
+          const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(songRequests).where(where);
+          return count?.n ?? 0;
+        },
+      );
+      return presentPage(page, present);
     },
 
     async byId(id: number): Promise<SongRequest> {
