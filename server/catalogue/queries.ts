@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PERIOD_DAYS, type Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
+import { containsText } from '../db/like';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { clips, media, playlistItems, playlists, streams } from '../db/schema';
 import { textMatch } from '../search/text';
@@ -42,10 +43,6 @@ export interface ListContext {
   now?: Date;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** WHERE clauses for a filter. Unknown providers and sources were dropped at the edge or here. */
 function conditions(spec: KindSpec, filter: Filter, ctx: ListContext): { where: SQL[]; rank?: SQL<number> } {
   const t = spec.table;
@@ -61,7 +58,7 @@ function conditions(spec: KindSpec, filter: Filter, ctx: ListContext): { where: 
     where.push(sql`${spec.date} >= ${since.toISOString()}`);
   }
   if (spec.kind === 'clips' && filter.clippedBy) {
-    where.push(sql`${clips.creatorName} ILIKE ${`%${escapeLike(filter.clippedBy)}%`}`);
+    where.push(containsText(clips.creatorName, filter.clippedBy));
   }
   if (spec.kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
   if (filter.streamId !== undefined && 'streamId' in t) where.push(eq(t.streamId, filter.streamId));

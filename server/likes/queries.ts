@@ -5,6 +5,7 @@ import type { Filter } from '../../common/query';
 import { KINDS, type Kinds } from '../catalogue/kinds';
 import type { Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
+import { containsText } from '../db/like';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { clips, likes, playlists } from '../db/schema';
 import { textMatch } from '../search/text';
@@ -56,7 +57,7 @@ function filterConditions(kind: keyof Kinds, filter: Filter, knownSources: Reado
   const days = filter.period ? PERIOD_DAYS[filter.period] : null;
   if (days !== null) where.push(sql`${spec.date} >= ${new Date(now.getTime() - days * 86_400_000).toISOString()}`);
   if (kind === 'clips' && filter.clippedBy) {
-    where.push(sql`${clips.creatorName} ILIKE ${`%${filter.clippedBy.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    where.push(containsText(clips.creatorName, filter.clippedBy));
   }
   if (kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
   if (filter.q) {

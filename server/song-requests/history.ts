@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Page } from '../../common/api';
 import type { HistoryQuery, RequestEdit, SongRequest } from '../../common/requests';
 import type { Db } from '../db/client';
+import { containsText } from '../db/like';
 import { presentPage, readPage } from '../db/paging';
 import { media, songRequests } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -22,13 +23,11 @@ function present(row: Row): SongRequest {
   };
 }
 
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function conditions(query: HistoryQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.mediaId !== undefined) where.push(eq(songRequests.mediaId, query.mediaId));
-  if (query.title) where.push(ilike(songRequests.title, contains(query.title)));
-  if (query.username) where.push(ilike(songRequests.username, contains(query.username)));
+  if (query.title) where.push(containsText(songRequests.title, query.title));
+  if (query.username) where.push(containsText(songRequests.username, query.username));
   return where.length > 0 ? and(...where) : undefined;
 }
 
