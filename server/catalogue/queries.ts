@@ -1,13 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PERIOD_DAYS, type Sort } from '../../common/enums';
+import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
-import { containsText } from '../db/like';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
-import { clips, media, playlistItems, playlists, streams } from '../db/schema';
-import { textMatch } from '../search/text';
+import { media, playlistItems } from '../db/schema';
 import type { CountCache } from './count-cache';
+import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
 
 /**
@@ -24,7 +23,7 @@ export type Row<K extends keyof Kinds> = Omit<FullRow<K>, Unpresented> & Partial
 
 const presentedColumns = new Map<KindSpec['table'], Record<string, PgColumn>>();
 
-function columnsOf(table: KindSpec['table']): Record<string, PgColumn> {
+export function columnsOf(table: KindSpec['table']): Record<string, PgColumn> {
   let columns = presentedColumns.get(table);
   if (!columns) {
     columns = { ...getTableColumns(table) } as Record<string, PgColumn>;
@@ -41,54 +40,6 @@ export interface ListContext {
   knownSources: ReadonlySet<string>;
   /** Fixed instant for period bounds, so a page and its count agree. */
   now?: Date;
-}
-
-/** WHERE clauses for a filter. Unknown providers and sources were dropped at the edge or here. */
-function conditions(spec: KindSpec, filter: Filter, ctx: ListContext): { where: SQL[]; rank?: SQL<number> } {
-  const t = spec.table;
-  const where: SQL[] = [eq(t.unavailable, false)];
-  const providers = filter.providers.filter((p) => spec.providers.includes(p));
-  if (providers.length > 0) where.push(inArray(t.provider, providers));
-  const sources = filter.sources.filter((s) => ctx.knownSources.has(s));
-  if (sources.length > 0) where.push(inArray(t.source, sources));
-  if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
-  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
-  if (days !== null) {
-    const since = new Date((ctx.now ?? new Date()).getTime() - days * 86_400_000);
-    where.push(sql`${spec.date} >= ${since.toISOString()}`);
-  }
-  if (spec.kind === 'clips' && filter.clippedBy) {
-    where.push(containsText(clips.creatorName, filter.clippedBy));
-  }
-  if (spec.kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
-  if (filter.streamId !== undefined && 'streamId' in t) where.push(eq(t.streamId, filter.streamId));
-  if (filter.playlistId !== undefined) {
-    if (spec.kind === 'media') {
-      where.push(
-        sql`${media.id} IN (SELECT ${playlistItems.mediaId} FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${filter.playlistId})`,
-      );
-    } else if (spec.kind === 'streams') {
-      where.push(sql`${streams.id} = (SELECT ${playlists.streamId} FROM ${playlists} WHERE ${playlists.id} = ${filter.playlistId})`);
-    }
-  }
-  if (filter.mediaId !== undefined && spec.kind === 'playlists') {
-    where.push(
-      sql`${playlists.id} IN (SELECT ${playlistItems.playlistId} FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${filter.mediaId})`,
-    );
-  }
-  let rank: SQL<number> | undefined;
-  if (filter.q) {
-    const match = textMatch(
-      { name: t.name, searchVector: t.searchVector, lyricsVector: spec.kind === 'media' ? media.lyricsVector : undefined },
-      filter.q,
-      filter.lyrics,
-    );
-    if (match) {
-      where.push(match.where);
-      rank = match.rank;
-    }
-  }
-  return { where, rank };
 }
 
 /** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
@@ -131,7 +82,7 @@ export async function listRows<K extends keyof Kinds>(
 ): Promise<RowPage<Row<K>>> {
   const spec: KindSpec = KINDS[kind];
   const now = ctx.now ?? new Date();
-  const { where, rank } = conditions(spec, filter, { ...ctx, now });
+  const { where, rank } = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
   const sort = filter.sort ?? (rank ? 'relevance' : 'latest');
   const table = spec.table as typeof media;
   return readPage(
