@@ -5,9 +5,9 @@ import type { SessionUser } from '../accounts/session';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { ProviderError } from '../providers/http';
-import type { ImportReport } from '../sync/report';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { askingProvider } from '../http/provider-errors';
+import { type ImportReport, READ_PLAYLIST } from '../sync/report';
 import type { SyncService } from '../sync/service';
 import {
   decide,
@@ -98,13 +98,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
         const playlist = await findPlaylist(db, request.playlistId);
         if (playlist) type = playlist.type as PlaylistType;
       }
-      let report: ImportReport;
-      try {
-        report = await sync.importPlaylist(request.remoteId, type);
-      } catch (error) {
-        if (error instanceof ProviderError) throw new HttpError(502, `Could not read the playlist from YouTube: ${error.message}`);
-        throw error;
-      }
+      const report = await askingProvider(READ_PLAYLIST, () => sync.importPlaylist(request.remoteId, type));
       await decide(db, id, { status: 'approved', adminId: admin.id, result: report, playlistId: report.id });
       catalogue.changed();
       return { message: describe(report), report };
