@@ -40,8 +40,8 @@ import { createProviders, type ProviderOverrides, type Providers, selfOrigin } f
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
-import { createRequestHistory, type RequestHistory } from './song-requests/history';
 import { requestHistoryRoutes } from './song-requests/routes';
+import { createRequestHistory, type RequestHistory } from './song-requests/service';
 import { statsRoutes } from './stats/routes';
 import { syncRoutes } from './sync/routes';
 import { createSyncService, type SyncService } from './sync/service';
