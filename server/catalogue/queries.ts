@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
-import { type PageRequest, type RowPage, readPage } from '../db/paging';
-import { media, playlistItems } from '../db/schema';
+import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
+import { dailySongs, media, playlistItems } from '../db/schema';
 import type { CountCache } from './count-cache';
 import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
@@ -157,4 +157,61 @@ export async function randomRow<K extends keyof Kinds>(kind: K, db: Db, provider
     .limit(1)
     .offset(Math.floor(Math.random() * n));
   return row as unknown as Row<K> | undefined;
+}
+
+/** Songs sharing tags or the stream with a song, most shared first; never the song itself. */
+export async function recommendedRows(
+  song: Row<'media'>,
+  paging: PageRequest,
+  ctx: Pick<ListContext, 'db' | 'counts'>,
+): Promise<RowPage<Row<'media'>>> {
+  const related = [
+    song.tagIds.length > 0 ? sql`${media.tagIds} && ${sql.param(song.tagIds)}::integer[]` : undefined,
+    song.streamId !== null ? eq(media.streamId, song.streamId) : undefined,
+  ].filter((c) => c !== undefined);
+  if (related.length === 0) return emptyPage(paging);
+  const where = and(ne(media.id, song.id), eq(media.unavailable, false), sql`(${sql.join(related, sql` OR `)})`);
+  const shared = sql`cardinality(ARRAY(SELECT unnest(${media.tagIds}) INTERSECT SELECT unnest(${sql.param(song.tagIds)}::integer[])))`;
+  const sameStream = song.streamId !== null ? sql`CASE WHEN ${media.streamId} = ${song.streamId} THEN 2 ELSE 0 END` : sql`0`;
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await ctx.db
+        .select(columnsOf(media))
+        .from(media)
+        .where(where)
+        .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<'media'>[],
+    () =>
+      ctx.counts.get(JSON.stringify(['recommended', song.id]), async () => {
+        const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
+        return row?.n ?? 0;
+      }),
+  );
+}
+
+/** The song of a UTC day (YYYY-MM-DD), once one was chosen. */
+export async function dailySongId(db: Db, day: string): Promise<number | undefined> {
+  const [row] = await db.select({ mediaId: dailySongs.mediaId }).from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
+  return row?.mediaId;
+}
+
+/**
+ * A song for the day, the same for every instance that picks on that day (ordered by a hash of id
+ * and day); with `recentAfter`, songs chosen on a later day (the recent ones) are left out.
+ */
+export async function pickDailySong(db: Db, day: string, recentAfter?: string): Promise<number | undefined> {
+  const available = eq(media.unavailable, false);
+  const where =
+    recentAfter === undefined
+      ? available
+      : and(available, notInArray(media.id, db.select({ id: dailySongs.mediaId }).from(dailySongs).where(gt(dailySongs.day, recentAfter))));
+  const [row] = await db.select({ id: media.id }).from(media).where(where).orderBy(sql`md5(${media.id}::text || ${day})`).limit(1);
+  return row?.id;
+}
+
+/** Stores the day's song unless another instance stored one first. */
+export async function storeDailySong(db: Db, day: string, mediaId: number): Promise<void> {
+  await db.insert(dailySongs).values({ day, mediaId }).onConflictDoNothing();
 }
