@@ -95,14 +95,7 @@ export async function listRows<K extends keyof Kinds>(
         .orderBy(...ordering(spec, sort, filter, rank, now))
         .limit(limit)
         .offset(offset)) as unknown as Row<K>[],
-    () =>
-      ctx.counts.get(JSON.stringify([spec.kind, { ...filter, sort: undefined }]), async () => {
-        const [row] = await ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-          .where(and(...where));
-        return row?.n ?? 0;
-      }),
+    () => ctx.counts.get(JSON.stringify([spec.kind, { ...filter, sort: undefined }]), () => ctx.db.$count(table, and(...where))),
   );
 }
 
@@ -183,11 +176,7 @@ export async function recommendedRows(
         .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
         .limit(limit)
         .offset(offset)) as unknown as Row<'media'>[],
-    () =>
-      ctx.counts.get(JSON.stringify(['recommended', song.id]), async () => {
-        const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
-        return row?.n ?? 0;
-      }),
+    () => ctx.counts.get(JSON.stringify(['recommended', song.id]), () => ctx.db.$count(media, where)),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { EditChanges } from '../../common/accounts';
 import type { EntityKind } from '../../common/enums';
 import { KINDS } from '../catalogue/kinds';
@@ -106,10 +106,7 @@ export async function pendingPage(db: Db, kind: EntityKind, paging: PageRequest)
         .orderBy(asc(editRequests.id))
         .limit(limit)
         .offset(offset),
-    async () => {
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(editRequests).where(where);
-      return count?.n ?? 0;
-    },
+    () => db.$count(editRequests, where),
   );
 }
 

@@ -90,10 +90,7 @@ export async function pendingPage(db: Db, paging: PageRequest, type?: RequestTyp
   return readPage(
     paging,
     ({ limit, offset }) => selectRequests(db).where(where).orderBy(asc(playlistRequests.id)).limit(limit).offset(offset),
-    async () => {
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(playlistRequests).where(where);
-      return count?.n ?? 0;
-    },
+    () => db.$count(playlistRequests, where),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { HistoryQuery, RequestEdit } from '../../common/requests';
 import type { Db } from '../db/client';
 import { containsText } from '../db/like';
@@ -24,10 +24,7 @@ export async function historyPage(db: Db, query: HistoryQuery): Promise<RowPage<
     query,
     ({ limit, offset }) =>
       db.select().from(songRequests).where(where).orderBy(desc(songRequests.createdAt), desc(songRequests.id)).limit(limit).offset(offset),
-    async () => {
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(songRequests).where(where);
-      return count?.n ?? 0;
-    },
+    () => db.$count(songRequests, where),
   );
 }
 
