@@ -1,6 +1,6 @@
-import type { Clip, Media, Page, Playlist, Stream, Tag } from '../../common/api';
+import type { Clip, Media, Playlist, Stream, Tag } from '../../common/api';
 import type { PlaylistType, Provider } from '../../common/enums';
-import type { Row, RowPage } from './queries';
+import type { Row } from './queries';
 
 /**
  * Row to API shape. Database rows never leave the server as they are.
@@ -63,14 +63,3 @@ export const presentClip = (row: Row<'clips'>, tagsOf: TagsOf, viewer: Viewer): 
     streamTimestamp: row.streamTimestamp,
     views: row.views,
   });
-
-export function presentPage<R, T>(page: RowPage<R>, present: (row: R) => T): Page<T> {
-  return {
-    content: page.rows.map(present),
-    page: page.page,
-    size: page.size,
-    totalElements: page.total,
-    totalPages: Math.ceil(page.total / page.size),
-    last: page.last,
-  };
-}

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { PERIOD_DAYS, type Sort } from '../../common/enums';
+import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
-import { clips, media, playlistItems, playlists, streams } from '../db/schema';
-import { textMatch } from '../search/text';
+import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
+import { dailySongs, media, playlistItems } from '../db/schema';
 import type { CountCache } from './count-cache';
+import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
 
 /**
@@ -22,7 +23,7 @@ export type Row<K extends keyof Kinds> = Omit<FullRow<K>, Unpresented> & Partial
 
 const presentedColumns = new Map<KindSpec['table'], Record<string, PgColumn>>();
 
-function columnsOf(table: KindSpec['table']): Record<string, PgColumn> {
+export function columnsOf(table: KindSpec['table']): Record<string, PgColumn> {
   let columns = presentedColumns.get(table);
   if (!columns) {
     columns = { ...getTableColumns(table) } as Record<string, PgColumn>;
@@ -39,58 +40,6 @@ export interface ListContext {
   knownSources: ReadonlySet<string>;
   /** Fixed instant for period bounds, so a page and its count agree. */
   now?: Date;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** WHERE clauses for a filter. Unknown providers and sources were dropped at the edge or here. */
-function conditions(spec: KindSpec, filter: Filter, ctx: ListContext): { where: SQL[]; rank?: SQL<number> } {
-  const t = spec.table;
-  const where: SQL[] = [eq(t.unavailable, false)];
-  const providers = filter.providers.filter((p) => spec.providers.includes(p));
-  if (providers.length > 0) where.push(inArray(t.provider, providers));
-  const sources = filter.sources.filter((s) => ctx.knownSources.has(s));
-  if (sources.length > 0) where.push(inArray(t.source, sources));
-  if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
-  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
-  if (days !== null) {
-    const since = new Date((ctx.now ?? new Date()).getTime() - days * 86_400_000);
-    where.push(sql`${spec.date} >= ${since.toISOString()}`);
-  }
-  if (spec.kind === 'clips' && filter.clippedBy) {
-    where.push(sql`${clips.creatorName} ILIKE ${`%${escapeLike(filter.clippedBy)}%`}`);
-  }
-  if (spec.kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
-  if (filter.streamId !== undefined && 'streamId' in t) where.push(eq(t.streamId, filter.streamId));
-  if (filter.playlistId !== undefined) {
-    if (spec.kind === 'media') {
-      where.push(
-        sql`${media.id} IN (SELECT ${playlistItems.mediaId} FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${filter.playlistId})`,
-      );
-    } else if (spec.kind === 'streams') {
-      where.push(sql`${streams.id} = (SELECT ${playlists.streamId} FROM ${playlists} WHERE ${playlists.id} = ${filter.playlistId})`);
-    }
-  }
-  if (filter.mediaId !== undefined && spec.kind === 'playlists') {
-    where.push(
-      sql`${playlists.id} IN (SELECT ${playlistItems.playlistId} FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${filter.mediaId})`,
-    );
-  }
-  let rank: SQL<number> | undefined;
-  if (filter.q) {
-    const match = textMatch(
-      { name: t.name, searchVector: t.searchVector, lyricsVector: spec.kind === 'media' ? media.lyricsVector : undefined },
-      filter.q,
-      filter.lyrics,
-    );
-    if (match) {
-      where.push(match.where);
-      rank = match.rank;
-    }
-  }
-  return { where, rank };
 }
 
 /** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
@@ -124,20 +73,6 @@ function ordering(spec: KindSpec, sort: Sort, filter: Filter, rank: SQL<number> 
   }
 }
 
-export interface PageRequest {
-  page: number;
-  size: number;
-}
-
-export interface RowPage<R> {
-  rows: R[];
-  page: number;
-  size: number;
-  total: number;
-  /** Decided from the page itself (one extra row fetched), never from a possibly cached total. */
-  last: boolean;
-}
-
 /** One page of a kind's items, with the total; `sort` defaults to relevance for a text query, else latest. */
 export async function listRows<K extends keyof Kinds>(
   kind: K,
@@ -147,38 +82,21 @@ export async function listRows<K extends keyof Kinds>(
 ): Promise<RowPage<Row<K>>> {
   const spec: KindSpec = KINDS[kind];
   const now = ctx.now ?? new Date();
-  const { where, rank } = conditions(spec, filter, { ...ctx, now });
+  const { where, rank } = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
   const sort = filter.sort ?? (rank ? 'relevance' : 'latest');
-  const offset = (paging.page - 1) * paging.size;
   const table = spec.table as typeof media;
-  // One extra row tells whether this is the last page without counting.
-  const rows = (await ctx.db
-    .select(columnsOf(table))
-    .from(table)
-    .where(and(...where))
-    .orderBy(...ordering(spec, sort, filter, rank, now))
-    .limit(paging.size + 1)
-    .offset(offset)) as unknown as Row<K>[];
-  const hasMore = rows.length > paging.size;
-  const pageRows = hasMore ? rows.slice(0, paging.size) : rows;
-  let total: number;
-  if (!hasMore && (pageRows.length > 0 || paging.page === 1)) {
-    total = offset + pageRows.length;
-  } else {
-    const key = JSON.stringify([spec.kind, { ...filter, sort: undefined }]);
-    total = await ctx.counts.get(key, async () => {
-      const [row] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await ctx.db
+        .select(columnsOf(table))
         .from(table)
-        .where(and(...where));
-      return row?.n ?? 0;
-    });
-    // A cached count can lag behind the table; never report fewer than what this page proves exists.
-    // An empty page (past the end) proves nothing about the rows before its offset.
-    const proven = pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0;
-    total = Math.max(total, proven);
-  }
-  return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
+        .where(and(...where))
+        .orderBy(...ordering(spec, sort, filter, rank, now))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<K>[],
+    () => ctx.counts.get(JSON.stringify([spec.kind, { ...filter, sort: undefined }]), () => ctx.db.$count(table, and(...where))),
+  );
 }
 
 type ByIdStatement = { execute(values: { id: number }): Promise<unknown[]> };
@@ -232,4 +150,57 @@ export async function randomRow<K extends keyof Kinds>(kind: K, db: Db, provider
     .limit(1)
     .offset(Math.floor(Math.random() * n));
   return row as unknown as Row<K> | undefined;
+}
+
+/** Songs sharing tags or the stream with a song, most shared first; never the song itself. */
+export async function recommendedRows(
+  song: Row<'media'>,
+  paging: PageRequest,
+  ctx: Pick<ListContext, 'db' | 'counts'>,
+): Promise<RowPage<Row<'media'>>> {
+  const related = [
+    song.tagIds.length > 0 ? sql`${media.tagIds} && ${sql.param(song.tagIds)}::integer[]` : undefined,
+    song.streamId !== null ? eq(media.streamId, song.streamId) : undefined,
+  ].filter((c) => c !== undefined);
+  if (related.length === 0) return emptyPage(paging);
+  const where = and(ne(media.id, song.id), eq(media.unavailable, false), sql`(${sql.join(related, sql` OR `)})`);
+  const shared = sql`cardinality(ARRAY(SELECT unnest(${media.tagIds}) INTERSECT SELECT unnest(${sql.param(song.tagIds)}::integer[])))`;
+  const sameStream = song.streamId !== null ? sql`CASE WHEN ${media.streamId} = ${song.streamId} THEN 2 ELSE 0 END` : sql`0`;
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await ctx.db
+        .select(columnsOf(media))
+        .from(media)
+        .where(where)
+        .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<'media'>[],
+    () => ctx.counts.get(JSON.stringify(['recommended', song.id]), () => ctx.db.$count(media, where)),
+  );
+}
+
+/** The song of a UTC day (YYYY-MM-DD), once one was chosen. */
+export async function dailySongId(db: Db, day: string): Promise<number | undefined> {
+  const [row] = await db.select({ mediaId: dailySongs.mediaId }).from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
+  return row?.mediaId;
+}
+
+/**
+ * A song for the day, the same for every instance that picks on that day (ordered by a hash of id
+ * and day); with `recentAfter`, songs chosen on a later day (the recent ones) are left out.
+ */
+export async function pickDailySong(db: Db, day: string, recentAfter?: string): Promise<number | undefined> {
+  const available = eq(media.unavailable, false);
+  const where =
+    recentAfter === undefined
+      ? available
+      : and(available, notInArray(media.id, db.select({ id: dailySongs.mediaId }).from(dailySongs).where(gt(dailySongs.day, recentAfter))));
+  const [row] = await db.select({ id: media.id }).from(media).where(where).orderBy(sql`md5(${media.id}::text || ${day})`).limit(1);
+  return row?.id;
+}
+
+/** Stores the day's song unless another instance stored one first. */
+export async function storeDailySong(db: Db, day: string, mediaId: number): Promise<void> {
+  await db.insert(dailySongs).values({ day, mediaId }).onConflictDoNothing();
 }

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Clip, Media, Page, Playlist, Stream, Tag } from '../../common/api';
 import { DAILY_SONG_NO_REPEAT_DAYS } from '../../common/constants';
 import { sourceValues } from '../../common/enums';
@@ -6,12 +5,22 @@ import { twitchTimestamp } from '../../common/format';
 import type { Filter } from '../../common/query';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { dailySongs, media, streams } from '../db/schema';
+import { type PageRequest, presentPage, type RowPage } from '../db/paging';
 import { notFound } from '../http/errors';
 import { CountCache } from './count-cache';
 import { KINDS, type Kinds } from './kinds';
-import { ANONYMOUS, presentClip, presentMedia, presentPage, presentPlaylist, presentStream, type Viewer } from './present';
-import { findRow, type ListContext, listRows, type PageRequest, type Row, type RowPage, randomRow } from './queries';
+import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
+import {
+  dailySongId,
+  findRow,
+  type ListContext,
+  listRows,
+  pickDailySong,
+  type Row,
+  randomRow,
+  recommendedRows,
+  storeDailySong,
+} from './queries';
 import { TagCache } from './tag-cache';
 
 const PRESENTERS = {
@@ -103,38 +112,8 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
     async recommended(id: number, paging: PageRequest, viewer: ViewerSource = ANONYMOUS): Promise<Page<Media>> {
       const song = await findRow('media', db, id);
       if (!song) throw notFound(`Unknown song ${id}`);
-      const related = [
-        song.tagIds.length > 0 ? sql`${media.tagIds} && ${sql.param(song.tagIds)}::integer[]` : undefined,
-        song.streamId !== null ? eq(media.streamId, song.streamId) : undefined,
-      ].filter((c) => c !== undefined);
-      if (related.length === 0) {
-        return presentPage({ rows: [], page: paging.page, size: paging.size, total: 0, last: true }, () => undefined as never);
-      }
-      const where = and(ne(media.id, id), eq(media.unavailable, false), sql`(${sql.join(related, sql` OR `)})`);
-      const shared = sql`cardinality(ARRAY(SELECT unnest(${media.tagIds}) INTERSECT SELECT unnest(${sql.param(song.tagIds)}::integer[])))`;
-      const sameStream = song.streamId !== null ? sql`CASE WHEN ${media.streamId} = ${song.streamId} THEN 2 ELSE 0 END` : sql`0`;
-      const offset = (paging.page - 1) * paging.size;
-      const rows = await db
-        .select()
-        .from(media)
-        .where(where)
-        .orderBy(sql`(${shared} + ${sameStream}) DESC`, desc(media.views), desc(media.id))
-        .limit(paging.size + 1)
-        .offset(offset);
-      const hasMore = rows.length > paging.size;
-      const pageRows = rows.slice(0, paging.size);
-      // As in lists: a short page proves the total; a full or empty (past the end) page needs a count.
-      const total =
-        !hasMore && (pageRows.length > 0 || paging.page === 1)
-          ? offset + pageRows.length
-          : Math.max(
-              await counts.get(JSON.stringify(['recommended', id]), async () => {
-                const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(media).where(where);
-                return row?.n ?? 0;
-              }),
-              pageRows.length > 0 ? offset + pageRows.length + (hasMore ? 1 : 0) : 0,
-            );
-      return presentRowPage('media', { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore }, viewer);
+      const page = await recommendedRows(song, paging, { db, counts });
+      return presentRowPage('media', page, viewer);
     },
 
     /**
@@ -143,23 +122,14 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
      */
     async daily(viewer: ViewerSource = ANONYMOUS, now = new Date()): Promise<Media> {
       const day = now.toISOString().slice(0, 10);
-      const existing = await db.select().from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
-      if (existing[0]) return this.byId('media', existing[0].mediaId, viewer);
-      const recent = db
-        .select({ id: dailySongs.mediaId })
-        .from(dailySongs)
-        .where(gt(dailySongs.day, new Date(now.getTime() - DAILY_SONG_NO_REPEAT_DAYS * 86_400_000).toISOString().slice(0, 10)));
-      const pick = async (excludeRecent: boolean) => {
-        const where = excludeRecent ? and(eq(media.unavailable, false), notInArray(media.id, recent)) : eq(media.unavailable, false);
-        const [row] = await db.select({ id: media.id }).from(media).where(where).orderBy(sql`md5(${media.id}::text || ${day})`).limit(1);
-        return row;
-      };
-      const chosen = (await pick(true)) ?? (await pick(false));
-      if (!chosen) throw notFound('There is no song of the day yet');
-      await db.insert(dailySongs).values({ day, mediaId: chosen.id }).onConflictDoNothing();
+      const existing = await dailySongId(db, day);
+      if (existing !== undefined) return this.byId('media', existing, viewer);
+      const noRepeatSince = new Date(now.getTime() - DAILY_SONG_NO_REPEAT_DAYS * 86_400_000).toISOString().slice(0, 10);
+      const chosen = (await pickDailySong(db, day, noRepeatSince)) ?? (await pickDailySong(db, day));
+      if (chosen === undefined) throw notFound('There is no song of the day yet');
+      await storeDailySong(db, day, chosen);
       // Another instance may have won the race: whatever is stored is the answer.
-      const [stored] = await db.select().from(dailySongs).where(eq(dailySongs.day, day)).limit(1);
-      return this.byId('media', stored?.mediaId ?? chosen.id, viewer);
+      return this.byId('media', (await dailySongId(db, day)) ?? chosen, viewer);
     },
 
     /** The provider link that opens a song's stream at its timestamp. */
@@ -167,7 +137,7 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       const song = await findRow('media', db, id);
       if (!song) throw notFound(`Unknown song ${id}`);
       if (song.streamId === null || song.streamTimestamp === null) throw notFound('This song has no stream timestamp');
-      const [stream] = await db.select().from(streams).where(eq(streams.id, song.streamId)).limit(1);
+      const stream = await findRow('streams', db, song.streamId);
       if (!stream) throw notFound('The stream of this song is gone');
       return stream.provider === 'twitch'
         ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(song.streamTimestamp)}`

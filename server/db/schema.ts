@@ -256,7 +256,7 @@ export const editRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     changes: jsonb('changes').notNull(),
-    /** pending, approved or rejected */
+    /** pending, importing (an admin's approval runs the import), approved or rejected */
     status: text('status').notNull().default('pending'),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
@@ -278,7 +278,7 @@ export const playlistRequests = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** pending, approved or rejected */
+    /** pending, importing (an admin's approval runs the import), approved or rejected */
     status: text('status').notNull().default('pending'),
     /** The import report of an approved request */
     result: jsonb('result'),
@@ -286,7 +286,16 @@ export const playlistRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
-  (t) => [index('playlist_requests_queue_idx').on(t.status, t.id)],
+  (t) => [
+    index('playlist_requests_queue_idx').on(t.status, t.id),
+    // One open request per target: one refresh per playlist, one submission per YouTube playlist.
+    uniqueIndex('playlist_requests_open_refresh_idx')
+      .on(t.playlistId)
+      .where(sql`${t.status} IN ('pending', 'importing') AND ${t.playlistId} IS NOT NULL`),
+    uniqueIndex('playlist_requests_open_submission_idx')
+      .on(t.remoteId)
+      .where(sql`${t.status} IN ('pending', 'importing') AND ${t.playlistId} IS NULL`),
+  ],
 );
 
 /**

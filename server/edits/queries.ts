@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { EditChanges } from '../../common/accounts';
 import type { EntityKind } from '../../common/enums';
 import { KINDS } from '../catalogue/kinds';
-import type { PageRequest } from '../catalogue/queries';
 import type { Db } from '../db/client';
+import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { editRequests, type media, streams, tags, users } from '../db/schema';
 
 /** All SQL of edits: the item as an edit sees it, validation look-ups, applying, and the request queue. */
@@ -84,27 +84,30 @@ export interface PendingRow {
 }
 
 /** Pending requests of a kind, oldest first, with who asked and the item's name. */
-export async function pendingPage(db: Db, kind: EntityKind, paging: PageRequest): Promise<{ rows: PendingRow[]; total: number }> {
+export async function pendingPage(db: Db, kind: EntityKind, paging: PageRequest): Promise<RowPage<PendingRow>> {
   const table = KINDS[kind].table as typeof media;
   const where: SQL = and(eq(editRequests.kind, kind), eq(editRequests.status, 'pending'))!;
-  const rows = await db
-    .select({
-      id: editRequests.id,
-      entityId: editRequests.entityId,
-      entityName: table.name,
-      userName: users.displayName,
-      updatedAt: editRequests.updatedAt,
-      changes: editRequests.changes,
-    })
-    .from(editRequests)
-    .innerJoin(users, eq(users.id, editRequests.userId))
-    .leftJoin(table, eq(table.id, editRequests.entityId))
-    .where(where)
-    .orderBy(asc(editRequests.id))
-    .limit(paging.size)
-    .offset((paging.page - 1) * paging.size);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(editRequests).where(where);
-  return { rows, total: count?.n ?? 0 };
+  return readPage(
+    paging,
+    ({ limit, offset }) =>
+      db
+        .select({
+          id: editRequests.id,
+          entityId: editRequests.entityId,
+          entityName: table.name,
+          userName: users.displayName,
+          updatedAt: editRequests.updatedAt,
+          changes: editRequests.changes,
+        })
+        .from(editRequests)
+        .innerJoin(users, eq(users.id, editRequests.userId))
+        .leftJoin(table, eq(table.id, editRequests.entityId))
+        .where(where)
+        .orderBy(asc(editRequests.id))
+        .limit(limit)
+        .offset(offset),
+    () => db.$count(editRequests, where),
+  );
 }
 
 /** A pending request of a kind, locked so one decision is taken once. */

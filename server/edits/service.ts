@@ -4,9 +4,9 @@ import type { EntityKind } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import type { SessionUser } from '../accounts/session';
 import { KINDS } from '../catalogue/kinds';
-import type { PageRequest } from '../catalogue/queries';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
+import { type PageRequest, presentPage } from '../db/paging';
 import { badRequest, notFound } from '../http/errors';
 import {
   applyChanges,
@@ -100,24 +100,15 @@ export function createEditsService(db: Db, catalogue: CatalogueService) {
     },
 
     async pending(kind: EntityKind, paging: PageRequest): Promise<Page<EditRequest>> {
-      const { rows, total } = await pendingPage(db, kind, paging);
-      return {
-        content: rows.map((row) => ({
-          id: row.id,
-          entityId: row.entityId,
-          entityName: row.entityName,
-          userName: row.userName,
-          updatedAt: row.updatedAt.toISOString(),
-          changes: editChangesSchema.parse(row.changes),
-        })),
-        page: paging.page,
-        size: paging.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / paging.size),
-        last: paging.page * paging.size >= total,
-      };
+      return presentPage(await pendingPage(db, kind, paging), (row) => ({
+        id: row.id,
+        entityId: row.entityId,
+        entityName: row.entityName,
+        userName: row.userName,
+        updatedAt: row.updatedAt.toISOString(),
+        changes: editChangesSchema.parse(row.changes),
+      }));
     },
-
     /** Applies a pending request (validated again: tags or streams may have changed since). */
     async approve(admin: SessionUser, kind: EntityKind, requestId: number): Promise<void> {
       await inTransaction(async (tx) => {

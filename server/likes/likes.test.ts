@@ -131,6 +131,36 @@ describe('GET /api/{kind}/liked', () => {
     expect(await ids('providers=bogus')).toHaveLength(2);
   });
 
+  it('takes the stream, playlist and song filters of the lists too', async () => {
+    const user = await buildUser(t.db);
+    const stream = await buildStream(t.db);
+    const inStream = await buildSong(t.db, { streamId: stream.id });
+    const elsewhere = await buildSong(t.db);
+    const playlist = await buildPlaylist(t.db, { streamId: stream.id, type: 'stream' }, [inStream.id]);
+    const otherPlaylist = await buildPlaylist(t.db, { type: 'community' }, [elsewhere.id]);
+    const clip = await buildClip(t.db, { streamId: stream.id });
+    const otherClip = await buildClip(t.db);
+    for (const [kind, item] of [
+      ['media', inStream],
+      ['media', elsewhere],
+      ['streams', stream],
+      ['playlists', playlist],
+      ['playlists', otherPlaylist],
+      ['clips', clip],
+      ['clips', otherClip],
+    ] as const) {
+      await like(`/api/${kind}/${item.id}`, user);
+    }
+    const ids = async (url: string) => (await get(url, user)).json().content.map((m: { id: number }) => m.id) as number[];
+    expect(await ids(`/api/media/liked?streamId=${stream.id}`)).toEqual([inStream.id]);
+    expect(await ids(`/api/media/liked?playlistId=${playlist.id}`)).toEqual([inStream.id]);
+    expect(await ids(`/api/clips/liked?streamId=${stream.id}`)).toEqual([clip.id]);
+    expect(await ids(`/api/playlists/liked?streamId=${stream.id}`)).toEqual([playlist.id]);
+    expect(await ids(`/api/playlists/liked?mediaId=${elsewhere.id}`)).toEqual([otherPlaylist.id]);
+    expect(await ids(`/api/streams/liked?playlistId=${playlist.id}`)).toEqual([stream.id]);
+    expect(await ids(`/api/streams/liked?playlistId=${otherPlaylist.id}`)).toEqual([]);
+  });
+
   it('lists liked streams, playlists and clips too, and needs a login', async () => {
     const user = await buildUser(t.db);
     const stream = await buildStream(t.db);

@@ -1,12 +1,12 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
-import { type EntityKind, PERIOD_DAYS } from '../../common/enums';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
+import { filterConditions } from '../catalogue/filters';
 import { KINDS, type Kinds } from '../catalogue/kinds';
-import type { PageRequest, Row, RowPage } from '../catalogue/queries';
+import { columnsOf, type Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
-import { clips, likes, playlists } from '../db/schema';
-import { textMatch } from '../search/text';
+import { type PageRequest, type RowPage, readPage } from '../db/paging';
+import { type clips, likes } from '../db/schema';
 
 /** All SQL of likes: the liked ids among a page's items, like/unlike, and a user's liked list. */
 
@@ -35,37 +35,6 @@ export async function deleteLike(db: Db, userId: number, kind: EntityKind, itemI
   await db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.itemId, itemId)));
 }
 
-/** Columns no answer shows (kept by triggers or by the sync); not read. */
-const UNREAD = new Set(['searchVector', 'lyricsVector', 'syncScope', 'thumbnailSource', 'createdAt', 'updatedAt']);
-
-function presentedColumns(table: Kinds[keyof Kinds]['table']): Record<string, PgColumn> {
-  return Object.fromEntries(Object.entries(getTableColumns(table)).filter(([name]) => !UNREAD.has(name))) as Record<string, PgColumn>;
-}
-
-/** The catalogue's list filters (common/query.ts) as conditions on a kind's table. */
-function filterConditions(kind: keyof Kinds, filter: Filter, knownSources: ReadonlySet<string>, now: Date): SQL[] {
-  const spec = KINDS[kind];
-  const t = spec.table as typeof clips;
-  const where: SQL[] = [eq(t.unavailable, false)];
-  const providers = filter.providers.filter((p) => (spec.providers as readonly string[]).includes(p));
-  if (providers.length > 0) where.push(inArray(t.provider, providers));
-  const sources = filter.sources.filter((s) => knownSources.has(s));
-  if (sources.length > 0) where.push(inArray(t.source, sources));
-  if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
-  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
-  if (days !== null) where.push(sql`${spec.date} >= ${new Date(now.getTime() - days * 86_400_000).toISOString()}`);
-  if (kind === 'clips' && filter.clippedBy) {
-    where.push(sql`${clips.creatorName} ILIKE ${`%${filter.clippedBy.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  }
-  if (kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
-  if (filter.q) {
-    const lyricsVector = kind === 'media' ? (spec.table as Kinds['media']['table']).lyricsVector : undefined;
-    const match = textMatch({ name: t.name, searchVector: t.searchVector, lyricsVector }, filter.q, filter.lyrics);
-    if (match) where.push(match.where);
-  }
-  return where;
-}
-
 /** A user's liked items of a kind, most recently liked first, with the catalogue's filters. */
 export async function likedRows<K extends keyof Kinds>(
   db: Db,
@@ -76,26 +45,26 @@ export async function likedRows<K extends keyof Kinds>(
   knownSources: ReadonlySet<string>,
 ): Promise<RowPage<Row<K>>> {
   const table = KINDS[kind].table as typeof clips;
-  const where = and(eq(likes.userId, userId), eq(likes.kind, kind), ...filterConditions(kind, filter, knownSources, new Date()));
-  const offset = (paging.page - 1) * paging.size;
-  const rows = (await db
-    .select(presentedColumns(table))
-    .from(likes)
-    .innerJoin(table, eq(table.id, likes.itemId))
-    .where(where)
-    .orderBy(desc(likes.createdAt), desc(likes.itemId))
-    .limit(paging.size + 1)
-    .offset(offset)) as unknown as Row<K>[];
-  const hasMore = rows.length > paging.size;
-  const pageRows = hasMore ? rows.slice(0, paging.size) : rows;
-  let total = offset + pageRows.length;
-  if (hasMore || (pageRows.length === 0 && paging.page > 1)) {
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(likes)
-      .innerJoin(table, eq(table.id, likes.itemId))
-      .where(where);
-    total = count?.n ?? 0;
-  }
-  return { rows: pageRows, page: paging.page, size: paging.size, total, last: !hasMore };
+  const { where: filters } = filterConditions(KINDS[kind], filter, { knownSources, now: new Date() });
+  const where = and(eq(likes.userId, userId), eq(likes.kind, kind), ...filters);
+  return readPage(
+    paging,
+    async ({ limit, offset }) =>
+      (await db
+        .select(columnsOf(table))
+        .from(likes)
+        .innerJoin(table, eq(table.id, likes.itemId))
+        .where(where)
+        .orderBy(desc(likes.createdAt), desc(likes.itemId))
+        .limit(limit)
+        .offset(offset)) as unknown as Row<K>[],
+    async () => {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(likes)
+        .innerJoin(table, eq(table.id, likes.itemId))
+        .where(where);
+      return count?.n ?? 0;
+    },
+  );
 }

@@ -4,10 +4,10 @@ import type { Filter } from '../../common/query';
 import type { SessionUser } from '../accounts/session';
 import { KINDS, type Kinds } from '../catalogue/kinds';
 import { ANONYMOUS } from '../catalogue/present';
-import type { PageRequest } from '../catalogue/queries';
 import type { CatalogueService, ViewerSource } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { PageRequest } from '../db/paging';
 import { notFound } from '../http/errors';
 import { deleteLike, insertLike, itemExists, likedAmong, likedRows } from './queries';
 

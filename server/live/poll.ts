@@ -1,7 +1,8 @@
 import type { Db } from '../db/client';
-import { liveStatus } from '../db/schema';
 import type { JobDefinition } from '../jobs/runner';
 import type { TwitchClient } from '../providers/twitch/client';
+import { presentLive } from './present';
+import { storeLiveStatus } from './queries';
 
 /**
  * The live indicator's background check: asks Twitch whether the channel is live and stores the
@@ -13,17 +14,9 @@ export const LIVE_JOB = 'live';
 
 export async function pollLive(db: Db, twitch: TwitchClient, login: string) {
   const stream = await twitch.liveStream(login);
-  const row = {
-    live: stream !== null,
-    title: stream?.title ?? null,
-    startedAt: stream?.startedAt ?? null,
-    checkedAt: new Date(),
-  };
-  await db
-    .insert(liveStatus)
-    .values({ id: 1, ...row })
-    .onConflictDoUpdate({ target: liveStatus.id, set: row });
-  return { live: row.live, title: row.title, startedAt: row.startedAt?.toISOString() ?? null };
+  const check = { live: stream !== null, title: stream?.title ?? null, startedAt: stream?.startedAt ?? null, checkedAt: new Date() };
+  await storeLiveStatus(db, check);
+  return presentLive(check);
 }
 
 export function liveJob(options: { db: Db; twitch: () => TwitchClient | null; login: string; pollSeconds: number }): JobDefinition {

@@ -148,3 +148,68 @@ describe('POST /api/playlists/refresh', () => {
     expect(small).toMatchObject({ size: 1, totalElements: all.totalElements, last: all.totalElements <= 1 });
   });
 });
+
+describe('two at once', () => {
+  const pendingOf = async (remoteId: string) =>
+    (await t.db.select().from(playlistRequests).where(eq(playlistRequests.remoteId, remoteId))).filter((r) => r.status === 'pending');
+
+  it('two members submitting the same playlist at once make one pending request', async () => {
+    const source = community[3]!;
+    const answers = await Promise.all([submit(url(source.remoteId), member), submit(url(source.remoteId), admin)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]!.json().id).toBe(answers[1]!.json().id);
+    expect(await pendingOf(source.remoteId)).toHaveLength(1);
+  });
+
+  it('two refresh requests for one playlist at once make one pending request', async () => {
+    const source = community[1]!;
+    const [stored] = await t.db.select().from(playlists).where(eq(playlists.remoteId, source.remoteId));
+    const answers = await Promise.all([refresh({ playlistId: stored!.id }, member), refresh({ playlistId: stored!.id }, admin)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]!.json().id).toBe(answers[1]!.json().id);
+    expect((await pendingOf(source.remoteId)).filter((r) => r.playlistId === stored!.id)).toHaveLength(1);
+  });
+
+  it('the database refuses a second pending request for one playlist', async () => {
+    const source = community[1]!;
+    const [stored] = await t.db.select().from(playlists).where(eq(playlists.remoteId, source.remoteId));
+    const row = { playlistId: stored!.id, remoteId: source.remoteId, userId: member.id };
+    await t.db.insert(playlistRequests).values(row).onConflictDoNothing();
+    await expect(t.db.insert(playlistRequests).values(row)).rejects.toThrow();
+  });
+
+  it('two admins approving one request at once import it once; the other hears it is taken', async () => {
+    const source = community[3]!;
+    const { id } = (await submit(url(source.remoteId), member)).json();
+    const second = await buildAdmin(t.db);
+    t.state.requests.length = 0;
+    const answers = await Promise.all([
+      approve(id),
+      t.app.inject({ method: 'POST', url: `/api/playlists/refresh/${id}/approve`, headers: second.headers }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(
+      `Playlist request ${id} is being approved by another admin right now`,
+    );
+    const playlistReads = t.state.requests.filter((r) => r.provider === 'youtube' && r.path.includes('/playlists?'));
+    expect(playlistReads).toHaveLength(1);
+    expect((await approve(id)).statusCode).toBe(404);
+  });
+
+  it('a failed import frees the request for the next approval', async () => {
+    const { id } = (await submit(url(community[0]!.remoteId), member)).json();
+    t.state.faults.inject({ provider: 'youtube', path: '/playlists', status: 500, times: Number.POSITIVE_INFINITY });
+    expect((await approve(id)).statusCode).toBe(502);
+    t.state.reset();
+    expect((await approve(id)).statusCode).toBe(200);
+  });
+
+  it('an import claim left by a crash expires: the request can be approved again', async () => {
+    const { id } = (await submit(url(community[0]!.remoteId), member)).json();
+    const pastTheClaim = new Date(Date.now() - 11 * 60_000);
+    await t.db.update(playlistRequests).set({ status: 'importing', updatedAt: new Date() }).where(eq(playlistRequests.id, id));
+    expect((await approve(id)).statusCode).toBe(409);
+    await t.db.update(playlistRequests).set({ updatedAt: pastTheClaim }).where(eq(playlistRequests.id, id));
+    expect((await approve(id)).statusCode).toBe(200);
+  });
+});

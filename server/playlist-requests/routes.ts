@@ -65,7 +65,8 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
   app.post('/api/playlists/refresh/:id/approve', {
     schema: {
       tags,
-      summary: 'Approve: imports the playlist from YouTube now and answers what it added, kept and skipped (admins)',
+      summary:
+        'Approve: imports the playlist from YouTube now and answers what it added, kept and skipped (admins). 409 while another admin approves it; 502 when YouTube fails (the request stays pending)',
       params: idParams,
       response: { 200: playlistApprovalSchema },
     },

@@ -2,23 +2,25 @@ import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '.
 import type { Page } from '../../common/api';
 import type { PlaylistType } from '../../common/enums';
 import type { SessionUser } from '../accounts/session';
-import type { PageRequest } from '../catalogue/queries';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
+import { type PageRequest, presentPage } from '../db/paging';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
-import { ProviderError } from '../providers/http';
-import type { ImportReport } from '../sync/report';
+import { askingProvider } from '../http/provider-errors';
+import { type ImportReport, READ_PLAYLIST } from '../sync/report';
 import type { SyncService } from '../sync/service';
 import {
+  claimForImport,
   decide,
   findPending,
-  findPendingById,
   findPlaylist,
   findRequest,
   insertRequest,
   pendingPage,
   type RequestRow,
   type RequestType,
+  releaseClaim,
+  requestStatus,
 } from './queries';
 
 /**
@@ -47,8 +49,22 @@ function describe(report: ImportReport): string {
 }
 
 export function createPlaylistRequestsService(db: Db, sync: SyncService, catalogue: CatalogueService) {
-  async function created(id: number): Promise<PlaylistRequest> {
-    return present((await findRequest(db, id))!);
+  /**
+   * The open request for a target, or a new one. Asking again while one is open answers that one
+   * (200 rather than 201): the asker's wish is already queued. The unique indexes settle a race.
+   */
+  async function openOnce(
+    target: { playlistId: number } | { remoteId: string },
+    fields: { playlistId: number | null; remoteId: string; userId: number },
+  ): Promise<{ request: PlaylistRequest; created: boolean }> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await findPending(db, target);
+      if (existing) return { request: present(existing), created: false };
+      const id = await insertRequest(db, fields);
+      if (id !== undefined) return { request: present((await findRequest(db, id))!), created: true };
+      // Another request took the slot and may have been decided since: look again.
+    }
+    throw new HttpError(409, 'This playlist request changed while it was being made; please try again');
   }
 
   return {
@@ -66,52 +82,42 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       if (body.remoteId !== undefined && body.remoteId !== playlist.remoteId) {
         throw badRequest(`remoteId: playlist ${playlist.id} is ${playlist.remoteId} at YouTube, not ${body.remoteId}`);
       }
-      const existing = await findPending(db, { playlistId: playlist.id });
-      if (existing) return { request: present(existing), created: false };
-      const id = await insertRequest(db, { playlistId: playlist.id, remoteId: playlist.remoteId, userId: user.id });
-      return { request: await created(id), created: true };
+      return openOnce({ playlistId: playlist.id }, { playlistId: playlist.id, remoteId: playlist.remoteId, userId: user.id });
     },
 
     /** POST /api/playlists/community: a public YouTube playlist URL with a list parameter (spec 5). */
     async submitCommunity(user: SessionUser, playlistUrl: string): Promise<{ request: PlaylistRequest; created: boolean }> {
       const checked = checkPlaylistUrl(playlistUrl);
       if ('problem' in checked) throw badRequest(`playlistUrl: ${checked.problem}`);
-      const existing = await findPending(db, { remoteId: checked.id });
-      if (existing) return { request: present(existing), created: false };
-      const id = await insertRequest(db, { playlistId: null, remoteId: checked.id, userId: user.id });
-      return { request: await created(id), created: true };
+      return openOnce({ remoteId: checked.id }, { playlistId: null, remoteId: checked.id, userId: user.id });
     },
 
     async pending(paging: PageRequest, type?: RequestType): Promise<Page<PlaylistRequest>> {
-      const { rows, total } = await pendingPage(db, paging, type);
-      return {
-        content: rows.map(present),
-        page: paging.page,
-        size: paging.size,
-        totalElements: total,
-        totalPages: Math.ceil(total / paging.size),
-        last: paging.page * paging.size >= total,
-      };
+      return presentPage(await pendingPage(db, paging, type), present);
     },
-
     /**
      * Runs the playlist import for a pending request and records the decision. A failed import
      * leaves the request pending (and the catalogue as the import's own transactions left it: whole
      * steps or nothing).
      */
     async approve(admin: SessionUser, id: number): Promise<PlaylistApproval> {
-      const request = await findPendingById(db, id);
-      if (!request) throw notFound(`There is no pending playlist request ${id}`);
-      let type: PlaylistType = 'community';
-      if (request.playlistId !== null) {
-        const playlist = await findPlaylist(db, request.playlistId);
-        if (playlist) type = playlist.type as PlaylistType;
+      const request = await claimForImport(db, id, admin.id);
+      if (!request) {
+        if ((await requestStatus(db, id)) === 'importing') {
+          throw new HttpError(409, `Playlist request ${id} is being approved by another admin right now`);
+        }
+        throw notFound(`There is no pending playlist request ${id}`);
       }
       let report: ImportReport;
       try {
-        report = await sync.importPlaylist(request.remoteId, type);
+        let type: PlaylistType = 'community';
+        if (request.playlistId !== null) {
+          const playlist = await findPlaylist(db, request.playlistId);
+          if (playlist) type = playlist.type as PlaylistType;
+        }
+        report = await askingProvider(READ_PLAYLIST, () => sync.importPlaylist(request.remoteId, type));
       } catch (error) {
-        if (error instanceof ProviderError) throw new HttpError(502, `Could not read the playlist from YouTube: ${error.message}`);
+        await releaseClaim(db, id);
         throw error;
       }
       await decide(db, id, { status: 'approved', adminId: admin.id, result: report, playlistId: report.id });

@@ -4,7 +4,7 @@ import { historyQuery, requestEditSchema, songRequestSchema } from '../../common
 import type { Limits } from '../accounts/limits';
 import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
-import type { RequestHistory } from './history';
+import type { RequestHistory } from './service';
 
 /** GET /api/requests/history, GET and POST /api/requests/history/{id} (spec 7 "Requests"). */
 export function requestHistoryRoutes(app: App, history: RequestHistory, limits: Limits) {

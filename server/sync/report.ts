@@ -66,3 +66,6 @@ export function describeSection(s: SectionReport): string {
   const counts = `${s.seen} seen, ${s.added} added, ${s.updated} updated, ${s.unavailable} marked unavailable`;
   return s.error ? `${s.name}: FAILED (${s.error}); before failing: ${counts}` : `${s.name}: ${counts}`;
 }
+
+/** What a failed playlist import could not do, in its 502 answer (http/provider-errors.ts). */
+export const READ_PLAYLIST = 'read the playlist from YouTube';

@@ -3,10 +3,10 @@ import { PLAYLIST_TYPES } from '../../common/enums';
 import { requireAdminOrMachine } from '../accounts/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
+import { askingProvider } from '../http/provider-errors';
 import type { App } from '../http/types';
 import { JobBusyError } from '../jobs/runner';
-import { ProviderError } from '../providers/http';
-import { importReportSchema, syncReportSchema } from './report';
+import { importReportSchema, READ_PLAYLIST, syncReportSchema } from './report';
 import type { SyncService } from './service';
 
 /**
@@ -81,12 +81,7 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
     },
     handler: async (request) => {
       requireAdminOrMachine(config, request);
-      try {
-        return await sync.importPlaylist(request.body.playlist, request.body.type);
-      } catch (error) {
-        if (error instanceof ProviderError) throw new HttpError(502, `Could not read the playlist from YouTube: ${error.message}`);
-        throw error;
-      }
+      return askingProvider(READ_PLAYLIST, () => sync.importPlaylist(request.body.playlist, request.body.type));
     },
   });
 }

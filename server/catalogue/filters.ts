@@ -1,0 +1,67 @@
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PERIOD_DAYS } from '../../common/enums';
+import type { Filter } from '../../common/query';
+import { containsText } from '../db/like';
+import { clips, media, playlistItems, playlists, streams } from '../db/schema';
+import { textMatch } from '../search/text';
+import type { KindSpec } from './kinds';
+
+/** The one builder of list filters: catalogue lists and a user's liked lists both filter with it. */
+
+export interface FilterContext {
+  /** The source values this site knows; any other requested source is dropped. */
+  knownSources: ReadonlySet<string>;
+  /** The instant periods count back from. */
+  now: Date;
+}
+
+/**
+ * WHERE clauses of the list filters (common/query.ts) on a kind's table, and the text match's rank
+ * when there is a query. Unknown providers and sources were dropped at the edge or are dropped here.
+ */
+export function filterConditions(spec: KindSpec, filter: Filter, ctx: FilterContext): { where: SQL[]; rank?: SQL<number> } {
+  const t = spec.table;
+  const where: SQL[] = [eq(t.unavailable, false)];
+  const providers = filter.providers.filter((p) => spec.providers.includes(p));
+  if (providers.length > 0) where.push(inArray(t.provider, providers));
+  const sources = filter.sources.filter((s) => ctx.knownSources.has(s));
+  if (sources.length > 0) where.push(inArray(t.source, sources));
+  if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
+  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
+  if (days !== null) {
+    const since = new Date(ctx.now.getTime() - days * 86_400_000);
+    where.push(sql`${spec.date} >= ${since.toISOString()}`);
+  }
+  if (spec.kind === 'clips' && filter.clippedBy) {
+    where.push(containsText(clips.creatorName, filter.clippedBy));
+  }
+  if (spec.kind === 'playlists' && filter.type) where.push(eq(playlists.type, filter.type));
+  if (filter.streamId !== undefined && 'streamId' in t) where.push(eq(t.streamId, filter.streamId));
+  if (filter.playlistId !== undefined) {
+    if (spec.kind === 'media') {
+      where.push(
+        sql`${media.id} IN (SELECT ${playlistItems.mediaId} FROM ${playlistItems} WHERE ${playlistItems.playlistId} = ${filter.playlistId})`,
+      );
+    } else if (spec.kind === 'streams') {
+      where.push(sql`${streams.id} = (SELECT ${playlists.streamId} FROM ${playlists} WHERE ${playlists.id} = ${filter.playlistId})`);
+    }
+  }
+  if (filter.mediaId !== undefined && spec.kind === 'playlists') {
+    where.push(
+      sql`${playlists.id} IN (SELECT ${playlistItems.playlistId} FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${filter.mediaId})`,
+    );
+  }
+  let rank: SQL<number> | undefined;
+  if (filter.q) {
+    const match = textMatch(
+      { name: t.name, searchVector: t.searchVector, lyricsVector: spec.kind === 'media' ? media.lyricsVector : undefined },
+      filter.q,
+      filter.lyrics,
+    );
+    if (match) {
+      where.push(match.where);
+      rank = match.rank;
+    }
+  }
+  return { where, rank };
+}

@@ -1,0 +1,48 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { HistoryQuery, RequestEdit } from '../../common/requests';
+import type { Db } from '../db/client';
+import { containsText } from '../db/like';
+import { type RowPage, readPage } from '../db/paging';
+import { media, songRequests } from '../db/schema';
+
+/** All SQL of song requests: the history (list, one, an admin's correction). */
+
+export type HistoryRow = typeof songRequests.$inferSelect;
+
+function conditions(query: HistoryQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.mediaId !== undefined) where.push(eq(songRequests.mediaId, query.mediaId));
+  if (query.title) where.push(containsText(songRequests.title, query.title));
+  if (query.username) where.push(containsText(songRequests.username, query.username));
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** Newest first, filtered by song, title words or requester. */
+export async function historyPage(db: Db, query: HistoryQuery): Promise<RowPage<HistoryRow>> {
+  const where = conditions(query);
+  return readPage(
+    query,
+    ({ limit, offset }) =>
+      db.select().from(songRequests).where(where).orderBy(desc(songRequests.createdAt), desc(songRequests.id)).limit(limit).offset(offset),
+    () => db.$count(songRequests, where),
+  );
+}
+
+export async function findHistoryRow(db: Db, id: number): Promise<HistoryRow | undefined> {
+  const [row] = await db.select().from(songRequests).where(eq(songRequests.id, id)).limit(1);
+  return row;
+}
+
+export async function songExists(db: Db, id: number): Promise<boolean> {
+  const [song] = await db.select({ id: media.id }).from(media).where(eq(media.id, id)).limit(1);
+  return song !== undefined;
+}
+
+export async function updateHistoryRow(db: Db, id: number, change: RequestEdit): Promise<HistoryRow | undefined> {
+  const [row] = await db
+    .update(songRequests)
+    .set({ username: change.username, mediaId: change.mediaId, updatedAt: new Date() })
+    .where(eq(songRequests.id, id))
+    .returning();
+  return row;
+}
