@@ -31,6 +31,12 @@ describe('section titles', () => {
 });
 
 describe('matchPage', () => {
+  it('titles /clips by its view, as the screen does', () => {
+    expect(matchPage('/clips').section).toBe('Top Clips');
+    expect(matchPage('/clips?period=week').section).toBe('Top Clips');
+    expect(matchPage('/clips?period=six_months&sort=latest').section).toBe('Latest Clips');
+  });
+
   it('finds the item of an item page and its details and edit pages', () => {
     expect(matchPage('/media/12')).toEqual({ path: '/media/12', section: 'Song', item: { kind: 'media', id: 12 } });
     expect(matchPage('/clips/7/details/?x=1')).toEqual({

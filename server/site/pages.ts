@@ -15,7 +15,6 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/playlists/albums': 'Albums',
   '/playlists/community': 'Community Playlists',
   '/playlists/community/submit': 'Submit a Playlist',
-  '/clips': 'Latest Clips',
   '/daily': 'Song of the Day',
   '/media': 'Song of the Day',
   '/media/$id': 'Song',
@@ -49,6 +48,11 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
 /** Client routes without a title of their own (search titles itself with the query; /request redirects). */
 const UNTITLED = new Set(['/search', '/request']);
 
+/** Titles a screen sets by its query, as the screen does (top-clips.tsx: LATEST is sort=latest). */
+const TITLED_BY_QUERY: Record<string, (query: URLSearchParams) => string> = {
+  '/clips': (query) => (query.get('sort') === 'latest' ? 'Latest Clips' : 'Top Clips'),
+};
+
 const ITEM_PAGE = /^\/(media|streams|playlists|clips)\/(\d{1,10})(?:\/details|\/edit)?$/;
 /** The largest id a catalogue row can have (a PostgreSQL integer). */
 export const MAX_ITEM_ID = 2_147_483_647;
@@ -67,7 +71,8 @@ export function matchPage(url: string): PageMatch {
   const raw = url.split(/[?#]/, 1)[0] ?? '/';
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
   const pattern = path.replace(/^(\/(?:media|streams|playlists|clips|requests\/history))\/\d{1,10}(?=\/|$)/, '$1/$id');
-  const section = SECTION_TITLES[pattern];
+  const byQuery = TITLED_BY_QUERY[path];
+  const section = byQuery ? byQuery(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '')) : SECTION_TITLES[pattern];
   if (section === undefined && !UNTITLED.has(path)) return { path: '/', section: SECTION_TITLES['/'], item: undefined };
   const found = ITEM_PAGE.exec(path);
   const id = found ? Number(found[2]) : 0;
