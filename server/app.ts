@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createLimits } from './accounts/limits';
 import { accountRoutes } from './accounts/routes';
-import { type AccountsService, createAccountsService } from './accounts/service';
+import { type AccountsService, CALLBACK_PATH, createAccountsService } from './accounts/service';
 import { registerSessions } from './accounts/session';
 import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
@@ -28,6 +28,7 @@ import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
 import { HttpError } from './http/errors';
 import { registerReadCache } from './http/read-cache';
+import { registerSameSite, sameSite } from './http/same-site';
 import type { App } from './http/types';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { likeRoutes } from './likes/routes';
@@ -146,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     // Provider embeds need to be framed by us and to load cross-origin resources.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS on a plain-http site (a demo on localhost) would tell the browser to use https on that name for a year.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
   // Limits are per route (writes, login), never global: reads are not limited here.
@@ -163,21 +166,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // State-changing calls are accepted only from our own pages (design: API conventions).
-  const ownOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    const sameHost = (() => {
-      try {
-        return new URL(origin).host === request.headers.host;
-      } catch {
-        return false;
-      }
-    })();
-    if (origin !== ownOrigin && !sameHost) throw new HttpError(403, 'Cross-origin requests are not allowed');
-  });
+  // Host check (DNS rebinding) and the same-origin rule for writes: http/same-site.ts.
+  registerSameSite(app, config);
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
   registerSessions(app, database.db, config);
   // After the session hook: only logged-out requests (request.user null) are served from it.
@@ -196,11 +186,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   siteRoutes(app, config, database.db);
 
   const sandbox = config.demo
-    ? await registerSandbox(app, {
-        world: options.sandboxWorld ?? buildWorld({ streamerKey: config.site.streamerKey, now: new Date() }),
-        twitchLogin: config.site.twitchChannel,
-        streamerName: config.site.streamerName,
-      })
+    ? await registerSandbox(
+        app,
+        {
+          world: options.sandboxWorld ?? buildWorld({ streamerKey: config.site.streamerKey, now: new Date() }),
+          twitchLogin: config.site.twitchChannel,
+          streamerName: config.site.streamerName,
+          twitchRedirectUris: sameSite(config).urlsOf(CALLBACK_PATH),
+        },
+        config,
+      )
     : null;
   // The sandbox answers on whatever address the server listens on (port 0 in tests).
   const sandboxOrigin = () => {

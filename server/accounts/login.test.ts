@@ -248,7 +248,8 @@ describe('admin grants (POST /api/auth/admins, used by `npm run cli -- grant-adm
 describe('production settings', () => {
   let prod: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    // A production app whose Twitch endpoints are the sandbox of the app above.
+    // A production app whose Twitch endpoints are the sandbox of the app above, with its callback registered there.
+    t.state.twitchRedirectUris.push('https://almanac.example/api/auth/twitch/callback');
     prod = await createTestApp({
       ALMANAC_MODE: 'production',
       DATABASE_URL: 'postgres://unused/unused',
@@ -278,7 +279,7 @@ describe('production settings', () => {
     // No ADMIN_LOGINS in production: nobody is an admin by default.
     const user = await prod.app.inject({
       url: '/api/auth/user',
-      headers: { cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
+      headers: { host: 'almanac.example', cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
     });
     expect(user.json()).toMatchObject({ login: 'demo_viewer', admin: false });
   });

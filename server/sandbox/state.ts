@@ -34,6 +34,8 @@ export interface SandboxOptions {
   /** The Twitch login of the streamer (config TWITCH_CHANNEL) */
   twitchLogin: string;
   streamerName: string;
+  /** The redirect URIs registered for the Twitch app: this site's login callback (http/same-site.ts) */
+  twitchRedirectUris: readonly string[];
 }
 
 export interface LoggedRequest {
@@ -76,11 +78,14 @@ export class SandboxState {
   live: { id: string; title: string; startedAt: Date; viewers: number } | null = null;
   /** The accounts a visitor can sign in as on the sandbox authorize page */
   readonly users: DemoUser[];
+  /** Where the authorize page may send a code, compared exactly, as Twitch does (a test may register more) */
+  readonly twitchRedirectUris: string[];
 
   constructor(options: SandboxOptions) {
     this.world = options.world;
     this.twitchLogin = options.twitchLogin;
     this.streamerName = options.streamerName;
+    this.twitchRedirectUris = [...options.twitchRedirectUris];
     this.users = [
       {
         id: DEMO_ACCOUNTS.twitch.userId,

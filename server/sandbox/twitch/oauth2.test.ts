@@ -94,4 +94,23 @@ describe('Twitch OAuth sandbox', () => {
       body: { status: 403, message: 'invalid client secret' },
     });
   });
+
+  it("sends a code only to this site's login callback, as Twitch does for a registered app", async () => {
+    const mismatch = { status: 400, message: 'Parameter redirect_uri does not match registered URI' };
+    for (const redirect of [
+      'https://evil.example/api/auth/twitch/callback',
+      'http://localhost:3000/api/auth/twitch/callback/../../../steal',
+      'http://localhost:3001/api/auth/twitch/callback',
+      'http://localhost:3000/',
+    ]) {
+      const res = await fetch(authorizeUrl({ redirect_uri: redirect, login: 'demo_admin' }), { redirect: 'manual' });
+      expect(res.status, redirect).toBe(400);
+      expect(await res.json()).toEqual(mismatch);
+    }
+    // In demo mode the same callback under a loopback name is this site too.
+    const loopback = 'http://127.0.0.1:3000/api/auth/twitch/callback';
+    const res = await fetch(authorizeUrl({ redirect_uri: loopback, login: 'demo_admin' }), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/auth\/twitch\/callback\?code=/);
+  });
 });
