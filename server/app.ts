@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createConfiguredAdmins } from './accounts/admins';
 import { createLimits } from './accounts/limits';
 import { accountRoutes } from './accounts/routes';
 import { type AccountsService, CALLBACK_PATH, createAccountsService } from './accounts/service';
@@ -168,8 +169,21 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
 
   // Host check (DNS rebinding) and the same-origin rule for writes: http/same-site.ts.
   registerSameSite(app, config);
+  // The sandbox answers on whatever address the server listens on (port 0 in tests).
+  const sandboxOrigin = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
+  };
+  let providers: Providers | undefined;
+  const getProviders = (): Providers => {
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
+    return providers;
+  };
+  // ADMIN_LOGINS as Twitch ids, resolved through Helix on first use (the sandbox in demo mode).
+  const twitchDirectory = () => getProviders().twitch;
+  const configuredAdmins = createConfiguredAdmins({ config, directory: twitchDirectory, log: app.log });
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
-  registerSessions(app, database.db, config);
+  registerSessions(app, database.db, configuredAdmins);
   // After the session hook: only logged-out requests (request.user null) are served from it.
   const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
   const limits = createLimits(app, config);
@@ -197,16 +211,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         config,
       )
     : null;
-  // The sandbox answers on whatever address the server listens on (port 0 in tests).
-  const sandboxOrigin = () => {
-    const address = app.server.address();
-    return address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
-  };
-  let providers: Providers | undefined;
-  const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
-    return providers;
-  };
   const jobs = createJobRunner({ database, log: app.log });
   const sync = createSyncService({
     database,
@@ -218,7 +222,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     onCatalogueChanged: () => catalogue.changed(),
   });
   syncRoutes(app, sync, config);
-  const accounts = createAccountsService({ db: database.db, config, sandboxOrigin, log: app.log });
+  const accounts = createAccountsService({
+    db: database.db,
+    config,
+    sandboxOrigin,
+    directory: twitchDirectory,
+    admins: configuredAdmins,
+    log: app.log,
+  });
   accountRoutes(app, accounts, config, limits);
   const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
   playlistRequestRoutes(app, playlistRequests, limits);
