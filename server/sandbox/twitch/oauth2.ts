@@ -103,9 +103,17 @@ export function twitchOAuthSandbox(app: App, state: SandboxState) {
     if (params.response_type !== 'code')
       return reply.code(400).send(twitchAuthError(400, 'Unsupported response type; the sandbox knows "code"'));
     // Twitch sends the browser back only to a redirect URI registered for the app, compared exactly:
-    // here this site's login callback, so the sandbox never hands a code to another page.
-    if (!params.redirect_uri || !state.twitchRedirectUris.includes(params.redirect_uri))
-      return reply.code(400).send(twitchAuthError(400, 'Parameter redirect_uri does not match registered URI'));
+    // here this site's login callback, so the sandbox never hands a code to another page. On a
+    // mismatch Twitch sends the browser to the app's first registered URI with error=redirect_mismatch
+    // (https://github.com/twitchdev/issues/issues/762), never to the URI asked for.
+    if (!params.redirect_uri || !state.twitchRedirectUris.includes(params.redirect_uri)) {
+      const first = state.twitchRedirectUris[0];
+      if (!first) return reply.code(400).send(twitchAuthError(400, 'Parameter redirect_uri does not match registered URI'));
+      const target = new URL(first);
+      target.searchParams.set('error', 'redirect_mismatch');
+      target.searchParams.set('error_description', 'Parameter redirect_uri does not match registered URI');
+      return reply.redirect(target.toString(), 302);
+    }
     const redirect = new URL(params.redirect_uri);
     const scopes = (params.scope ?? '').split(/[\s+]+/).filter(Boolean);
     const back = (fields: Record<string, string>) => {
