@@ -15,9 +15,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createConfiguredAdmins } from './accounts/admins';
 import { createLimits } from './accounts/limits';
 import { accountRoutes } from './accounts/routes';
-import { type AccountsService, createAccountsService } from './accounts/service';
+import { type AccountsService, CALLBACK_PATH, createAccountsService } from './accounts/service';
 import { registerSessions } from './accounts/session';
 import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
@@ -29,6 +30,7 @@ import { createEditsService, type EditsService } from './edits/service';
 import { type EventBus, startEventBus } from './events';
 import { HttpError } from './http/errors';
 import { registerReadCache } from './http/read-cache';
+import { registerSameSite, sameSite } from './http/same-site';
 import type { App } from './http/types';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { likeRoutes } from './likes/routes';
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     // Provider embeds need to be framed by us and to load cross-origin resources.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // HSTS on a plain-http site (a demo on localhost) would tell the browser to use https on that name for a year.
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyCookie);
   // Limits are per route (writes, login), never global: reads are not limited here.
@@ -173,29 +177,29 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // State-changing calls are accepted only from our own pages (design: API conventions).
-  const ownOrigin = new URL(config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
-    const origin = request.headers.origin;
-    if (!origin) return;
-    const sameHost = (() => {
-      try {
-        return new URL(origin).host === request.headers.host;
-      } catch {
-        return false;
-      }
-    })();
-    if (origin !== ownOrigin && !sameHost) throw new HttpError(403, 'Cross-origin requests are not allowed');
-  });
+  // Host check (DNS rebinding) and the same-origin rule for writes: http/same-site.ts.
+  registerSameSite(app, config);
+  // The sandbox answers on whatever address the server listens on (port 0 in tests).
+  const sandboxOrigin = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
+  };
+  let providers: Providers | undefined;
+  const getProviders = (): Providers => {
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
+    return providers;
+  };
+  // ADMIN_LOGINS as Twitch ids, resolved through Helix on first use (the sandbox in demo mode).
+  const twitchDirectory = () => getProviders().twitch;
+  const configuredAdmins = createConfiguredAdmins({ config, directory: twitchDirectory, log: app.log });
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
-  registerSessions(app, database.db, config);
+  registerSessions(app, database.db, configuredAdmins);
   // After the session hook: only logged-out requests (request.user null) are served from it.
   const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
   const limits = createLimits(app, config);
 
   const events = await startEventBus(app, database);
-  const gateway = await registerGateway(app, { isAllowedOrigin: (origin) => origin === ownOrigin });
+  const gateway = await registerGateway(app, { isAllowedOrigin: sameSite(config).isOwnOrigin });
   const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
   events.subscribe('catalogue.changed', ({ local }) => {
     if (!local) catalogue.forgetCached();
@@ -213,22 +217,17 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   siteRoutes(app, config, database.db);
 
   const sandbox = config.demo
-    ? await registerSandbox(app, {
-        world: options.sandboxWorld ?? buildWorld({ streamerKey: config.site.streamerKey, now: new Date() }),
-        twitchLogin: config.site.twitchChannel,
-        streamerName: config.site.streamerName,
-      })
+    ? await registerSandbox(
+        app,
+        {
+          world: options.sandboxWorld ?? buildWorld({ streamerKey: config.site.streamerKey, now: new Date() }),
+          twitchLogin: config.site.twitchChannel,
+          streamerName: config.site.streamerName,
+          twitchRedirectUris: sameSite(config).urlsOf(CALLBACK_PATH),
+        },
+        config,
+      )
     : null;
-  // The sandbox answers on whatever address the server listens on (port 0 in tests).
-  const sandboxOrigin = () => {
-    const address = app.server.address();
-    return address && typeof address === 'object' ? selfOrigin(address.address, address.port) : undefined;
-  };
-  let providers: Providers | undefined;
-  const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
-    return providers;
-  };
   const jobs = createJobRunner({ database, log: app.log });
   const sync = createSyncService({
     database,
@@ -240,7 +239,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     onCatalogueChanged: () => catalogue.changed(),
   });
   syncRoutes(app, sync, config);
-  const accounts = createAccountsService({ db: database.db, config, sandboxOrigin, log: app.log });
+  const accounts = createAccountsService({
+    db: database.db,
+    config,
+    sandboxOrigin,
+    directory: twitchDirectory,
+    admins: configuredAdmins,
+    log: app.log,
+  });
   accountRoutes(app, accounts, config, limits);
   const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
   playlistRequestRoutes(app, playlistRequests, limits);

@@ -182,7 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,
     accounts: {
-      /** Twitch logins (lowercase) that are admins; the demo's admin account in demo mode */
+      /** Twitch logins (lowercase) whose accounts are admins, resolved to Twitch ids at first use (accounts/admins.ts); the demo's admin account in demo mode */
       adminLogins: new Set(
         (e.ADMIN_LOGINS ?? (demo ? 'demo_admin' : ''))
           .split(',')

@@ -28,6 +28,8 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`${config.site.name} (${config.mode} mode) on ${config.publicUrl}`);
+  // ADMIN_LOGINS name Twitch accounts: their ids are looked up now (a failure is logged and retried on use).
+  void context.accounts.resolveConfiguredAdmins();
 
   // In demo mode the sandbox stands in for the providers, so the catalogue arrives through the real
   // sync over HTTP, now that the server listens. DEMO_SEED=false keeps the demo catalogue out.

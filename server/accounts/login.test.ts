@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema';
-import { createSandboxedApp, type SandboxedApp } from '../sandbox/testing';
+import { createSandboxedApp } from '../sandbox/testing';
 import { createTestApp } from '../testing/app';
+import { cookieOf, LOGIN_HOST, loginThroughSandbox } from '../testing/login';
 import { buildUser } from '../testing/users';
 import { hashToken, SESSION_COOKIE } from './session';
 
@@ -12,27 +13,7 @@ import { hashToken, SESSION_COOKIE } from './session';
  */
 
 const t = await createSandboxedApp();
-// PUBLIC_URL of the test config; the browser would be on this host.
-const HOST = 'localhost:3000';
-
-type Injected = Awaited<ReturnType<SandboxedApp['app']['inject']>>;
-const cookieOf = (res: Injected, name: string) => res.cookies.find((c) => c.name === name);
-
-/** Follows the whole flow as a browser would; answers the callback's answer. */
-async function loginThroughSandbox(app: SandboxedApp, name: string, options: { cookie?: string; tamperState?: boolean } = {}) {
-  const start = await app.app.inject({ url: '/api/auth/twitch/login', headers: { host: HOST } });
-  expect(start.statusCode).toBe(302);
-  const state = cookieOf(start, 'almanac_oauth_state')!;
-  const authorize = new URL(start.headers.location as string);
-  authorize.searchParams.set('login', name);
-  if (options.tamperState) authorize.searchParams.set('state', 'not-the-state-this-browser-got');
-  // The authorize page is the sandbox's, on this server; the test reaches it over real HTTP.
-  const picked = await fetch(`${app.origin}${authorize.pathname}${authorize.search}`, { redirect: 'manual' });
-  expect(picked.status).toBe(302);
-  const back = new URL(picked.headers.get('location')!);
-  const cookies = [`almanac_oauth_state=${state.value}`, options.cookie].filter(Boolean).join('; ');
-  return app.app.inject({ url: `${back.pathname}${back.search}`, headers: { host: HOST, cookie: cookies } });
-}
+const HOST = LOGIN_HOST;
 
 async function me(cookie: string | undefined) {
   const res = await t.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
@@ -212,11 +193,21 @@ describe('admin grants (POST /api/auth/admins, used by `npm run cli -- grant-adm
     expect(await me(`${SESSION_COOKIE}=${session}`)).toMatchObject({ admin: false });
   });
 
-  it('keeps a grant for a login nobody used yet until its first login', async () => {
+  it('keeps a grant for an account that has not logged in yet, by its Twitch id, until its first login', async () => {
+    const twitch = t.state.addTwitchUser('future_mod');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/admins', payload: { login: 'future_mod' } });
     expect(res.json()).toEqual({ login: 'future_mod', admin: true, pending: true, configured: false });
     const [row] = await t.db.select().from(users).where(eq(users.login, 'future_mod'));
-    expect(row).toMatchObject({ twitchId: null, admin: true });
+    expect(row).toMatchObject({ twitchId: twitch.id, admin: true, lastLoginAt: null });
+    const session = cookieOf(await loginThroughSandbox(t, 'future_mod'), SESSION_COOKIE)!.value;
+    expect(await me(`${SESSION_COOKIE}=${session}`)).toMatchObject({ id: row!.id, login: 'future_mod', admin: true });
+  });
+
+  it('answers 404 for a login that is no Twitch account, and grants nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/admins', payload: { login: 'nobody_here' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('There is no Twitch account "nobody_here"');
+    expect(await t.db.select().from(users).where(eq(users.login, 'nobody_here'))).toEqual([]);
   });
 
   it('says a login in ADMIN_LOGINS stays an admin whatever the stored flag', async () => {
@@ -225,6 +216,7 @@ describe('admin grants (POST /api/auth/admins, used by `npm run cli -- grant-adm
   });
 
   it('is refused to logged-out callers from elsewhere (401) and to members (403); admins may', async () => {
+    t.state.addTwitchUser('x_y');
     const remote = await t.app.inject({ method: 'POST', url: '/api/auth/admins', payload: { login: 'x_y' }, remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(401);
     const member = await buildUser(t.db);
@@ -248,7 +240,8 @@ describe('admin grants (POST /api/auth/admins, used by `npm run cli -- grant-adm
 describe('production settings', () => {
   let prod: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
-    // A production app whose Twitch endpoints are the sandbox of the app above.
+    // A production app whose Twitch endpoints are the sandbox of the app above, with its callback registered there.
+    t.state.twitchRedirectUris.push('https://almanac.example/api/auth/twitch/callback');
     prod = await createTestApp({
       ALMANAC_MODE: 'production',
       DATABASE_URL: 'postgres://unused/unused',
@@ -278,7 +271,7 @@ describe('production settings', () => {
     // No ADMIN_LOGINS in production: nobody is an admin by default.
     const user = await prod.app.inject({
       url: '/api/auth/user',
-      headers: { cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
+      headers: { host: 'almanac.example', cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
     });
     expect(user.json()).toMatchObject({ login: 'demo_viewer', admin: false });
   });

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TwitchLoginUser } from './twitch';
@@ -9,6 +9,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface SessionUserRow {
   id: number;
+  twitchId: string | null;
   login: string;
   displayName: string;
   admin: boolean;
@@ -17,7 +18,7 @@ export interface SessionUserRow {
 /** The user of a live session, in one query; undefined for an unknown or expired token. */
 export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUserRow | undefined> {
   const [row] = await db
-    .select({ id: users.id, login: users.login, displayName: users.displayName, admin: users.admin })
+    .select({ id: users.id, twitchId: users.twitchId, login: users.login, displayName: users.displayName, admin: users.admin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
@@ -26,31 +27,20 @@ export async function findSessionUser(db: Db, tokenHash: string): Promise<Sessio
 }
 
 /**
- * The user for a Twitch account that just logged in: found by Twitch id (a renamed login is
- * updated), else a login granted admin before its first login is claimed, else created.
+ * The user for a Twitch account that just logged in, found by Twitch id (never by login, which can
+ * change hands): a renamed login is updated, a grant made before the first login is taken up, or
+ * the user is created.
  */
 export async function upsertTwitchUser(db: Db, twitch: TwitchLoginUser): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const fields = { login: twitch.login, displayName: twitch.displayName, lastLoginAt: now, updatedAt: now };
-    const [known] = await tx.update(users).set(fields).where(eq(users.twitchId, twitch.id)).returning();
-    if (known) return known;
-    const [claimed] = await tx
-      .update(users)
-      .set({ ...fields, twitchId: twitch.id })
-      .where(
-        sql`${users.id} = (SELECT ${users.id} FROM ${users} WHERE lower(${users.login}) = ${twitch.login} AND ${users.twitchId} IS NULL ORDER BY ${users.id} LIMIT 1)`,
-      )
-      .returning();
-    if (claimed) return claimed;
-    // Two first logins of one account at once: the second updates what the first inserted.
-    const [created] = await tx
-      .insert(users)
-      .values({ twitchId: twitch.id, ...fields })
-      .onConflictDoUpdate({ target: users.twitchId, set: fields })
-      .returning();
-    return created!;
-  });
+  const now = new Date();
+  const fields = { login: twitch.login, displayName: twitch.displayName, lastLoginAt: now, updatedAt: now };
+  // Two first logins of one account at once: the second updates what the first inserted.
+  const [user] = await db
+    .insert(users)
+    .values({ twitchId: twitch.id, ...fields })
+    .onConflictDoUpdate({ target: users.twitchId, set: fields })
+    .returning();
+  return user!;
 }
 
 export async function insertSession(db: Db, tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
@@ -67,20 +57,18 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
 }
 
 /**
- * Grants (or revokes) the stored admin flag of a Twitch login. A login nobody has logged in with
- * yet gets a placeholder user that its first login claims. Answers the users changed.
+ * Grants (or revokes) the stored admin flag of a Twitch account, by its id. An account that has not
+ * logged in yet gets its user now (login and name as Twitch gave them), which its first login takes up.
  */
-export async function setAdmin(db: Db, login: string, admin: boolean): Promise<{ changed: UserRow[]; created: boolean }> {
-  const name = login.trim().toLowerCase();
+export async function setAdmin(db: Db, twitch: TwitchLoginUser, admin: boolean): Promise<{ user: UserRow | null; created: boolean }> {
   return db.transaction(async (tx) => {
-    const changed = await tx.update(users).set({ admin, updatedAt: new Date() }).where(sql`lower(${users.login}) = ${name}`).returning();
-    if (!admin) {
-      // A placeholder that only existed to be an admin has no reason to stay.
-      await tx.delete(users).where(and(sql`lower(${users.login}) = ${name}`, isNull(users.twitchId)));
-      return { changed, created: false };
-    }
-    if (changed.length > 0) return { changed, created: false };
-    const [placeholder] = await tx.insert(users).values({ login: name, displayName: name, admin: true }).returning();
-    return { changed: [placeholder!], created: true };
+    const [changed] = await tx.update(users).set({ admin, updatedAt: new Date() }).where(eq(users.twitchId, twitch.id)).returning();
+    if (changed || !admin) return { user: changed ?? null, created: false };
+    const [created] = await tx
+      .insert(users)
+      .values({ twitchId: twitch.id, login: twitch.login, displayName: twitch.displayName, admin: true })
+      .onConflictDoUpdate({ target: users.twitchId, set: { admin: true, updatedAt: new Date() } })
+      .returning();
+    return { user: created!, created: true };
   });
 }

@@ -13,6 +13,8 @@ import { buildAdmin, buildUser, type TestUser } from '../testing/users';
  */
 
 const t = await createSandboxedApp();
+// The Twitch account the admin grant of the matrix names.
+t.state.addTwitchUser('someone_new');
 const REMOTE = '203.0.113.50';
 const KINDS: EntityKind[] = ['media', 'streams', 'playlists', 'clips'];
 

@@ -93,13 +93,15 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
   app.post('/api/auth/admins', {
     schema: {
       tags,
-      summary: 'Grants (or with revoke, takes back) the admin flag of a Twitch login. For admins, and for `npm run cli -- grant-admin`',
+      summary:
+        'Grants (or with revoke, takes back) the admin flag of the Twitch account holding a login now (stored by its Twitch id). For admins, and for `npm run cli -- grant-admin`',
       body: z.object({
         login: z.string().regex(/^[A-Za-z0-9_]{1,25}$/, 'must be a Twitch login'),
         revoke: z.boolean().default(false),
       }),
       response: {
         200: z.object({
+          /** The account's login as Twitch has it now */
           login: z.string(),
           admin: z.boolean(),
           /** No one has logged in with it yet: its first login will be an admin */
@@ -113,15 +115,7 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
     handler: async (request) => {
       // The command line on this machine (or with SYNC_TOKEN) may do it without logging in.
       requireAdminOrMachine(config, request);
-      const login = request.body.login.toLowerCase();
-      const result = await accounts.setAdmin(login, !request.body.revoke);
-      const configured = config.accounts.adminLogins.has(login);
-      return {
-        login,
-        admin: !request.body.revoke || configured,
-        pending: result.created || result.changed.every((u) => u.twitchId === null),
-        configured,
-      };
+      return accounts.setAdmin(request.body.login.toLowerCase(), !request.body.revoke);
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { deleteExpiredSessions, deleteSession, insertSession, setAdmin, upsertTwitchUser } from './queries';
-import { hashMatches, hashToken, isAdminLogin, newToken } from './session';
+import { type ConfiguredAdmins, changeAdmin, type TwitchDirectory } from './admins';
+import { deleteExpiredSessions, deleteSession, insertSession, upsertTwitchUser } from './queries';
+import { hashMatches, hashToken, newToken } from './session';
 import { createTwitchLogin, type TwitchLogin, twitchEndpoints } from './twitch';
 
 /**
@@ -17,12 +18,16 @@ export interface AccountsOptions {
   config: Config;
   /** Where this server answers itself (the sandbox in demo mode); undefined before it listens */
   sandboxOrigin: () => string | undefined;
+  /** Helix /users by login (the provider client); null without a Twitch application */
+  directory: () => TwitchDirectory | null;
+  /** ADMIN_LOGINS as Twitch ids */
+  admins: ConfiguredAdmins;
   log: FastifyBaseLogger;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService({ db, config, sandboxOrigin, log }: AccountsOptions) {
+export function createAccountsService({ db, config, sandboxOrigin, directory, admins, log }: AccountsOptions) {
   const redirectUri = `${config.publicUrl.replace(/\/+$/, '')}${CALLBACK_PATH}`;
   let twitch: TwitchLogin | null | undefined;
   const client = (): TwitchLogin | null => {
@@ -76,7 +81,8 @@ export function createAccountsService({ db, config, sandboxOrigin, log }: Accoun
         await deleteExpiredSessions(db);
         const token = newToken();
         await insertSession(db, hashToken(token), user.id, new Date(Date.now() + config.accounts.sessionDays * 86_400_000));
-        log.info(`${user.login} logged in${isAdminLogin(config, user.login, user.admin) ? ' (admin)' : ''}`);
+        const admin = user.admin || (await admins.has(user.twitchId));
+        log.info(`${user.login} logged in${admin ? ' (admin)' : ''}`);
         return { token, userId: user.id };
       } catch (error) {
         log.warn(`Twitch login failed: ${(error as Error).message}`);
@@ -89,8 +95,14 @@ export function createAccountsService({ db, config, sandboxOrigin, log }: Accoun
       if (sessionHash) await deleteSession(db, sessionHash);
     },
 
+    /** Resolves ADMIN_LOGINS to Twitch ids now (at start), rather than at the first logged-in request. */
+    async resolveConfiguredAdmins(): Promise<void> {
+      await admins.ids();
+    },
+
+    /** Grants (or revokes) admin to the Twitch account holding `login` now, stored by its Twitch id. */
     async setAdmin(login: string, admin: boolean) {
-      return setAdmin(db, login, admin);
+      return changeAdmin({ db, directory: directory(), configured: admins }, login, admin);
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { assertSyncAllowed } from '../http/machine-access';
 import type { App } from '../http/types';
+import type { ConfiguredAdmins } from './admins';
 import { findSessionUser } from './queries';
 
 /**
@@ -20,7 +21,7 @@ export interface SessionUser {
   id: number;
   login: string;
   displayName: string;
-  /** The stored flag (grant-admin) or the login is in ADMIN_LOGINS */
+  /** The stored flag (grant-admin) or the Twitch account is one ADMIN_LOGINS names */
   admin: boolean;
 }
 
@@ -46,10 +47,6 @@ export function hashMatches(value: string | undefined, expectedHash: string | un
 /** A token we issued is 43 base64url characters; anything else is not looked up. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export function isAdminLogin(config: Config, login: string, stored: boolean): boolean {
-  return stored || config.accounts.adminLogins.has(login.toLowerCase());
-}
-
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -65,7 +62,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /** Resolves the session cookie of every API call to `request.user`. */
-export function registerSessions(app: App, db: Db, config: Config) {
+export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.addHook('onRequest', async (request) => {
@@ -76,7 +73,9 @@ export function registerSessions(app: App, db: Db, config: Config) {
     const row = await findSessionUser(db, hash);
     if (!row) return;
     request.sessionHash = hash;
-    request.user = { ...row, admin: isAdminLogin(config, row.login, row.admin) };
+    const { twitchId, ...user } = row;
+    // By Twitch id, not login: a renamed admin stays one, the next holder of the name does not.
+    request.user = { ...user, admin: row.admin || (await admins.has(twitchId)) };
   });
 }
 

@@ -20,7 +20,8 @@ async function run(args: string[], values: Record<string, boolean> = {}) {
 describe('npm run cli -- grant-admin <login>', () => {
   it('asks the running server (it holds the embedded database), which grants at once', async () => {
     useRunningServer(t);
-    const member = await buildUser(t.db, { login: 'loyal_mod' });
+    const member = await buildUser(t.db, { login: 'loyal_mod', twitchId: t.state.addTwitchUser('loyal_mod').id });
+    t.state.addTwitchUser('newcomer');
     expect(await run(['Loyal_Mod'])).toEqual([`Asked the server at ${t.origin}`, 'loyal_mod is now an admin']);
     const me = await t.app.inject({ url: '/api/auth/user', headers: member.headers });
     expect(me.json()).toMatchObject({ login: 'loyal_mod', admin: true });
@@ -36,13 +37,15 @@ describe('npm run cli -- grant-admin <login>', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cli-'));
     await useNoServer(dataDir);
     try {
-      const lines = await run(['future_admin']);
+      // Without a server, demo mode knows the sandbox's Twitch accounts itself.
+      await expect(run(['future_admin'])).rejects.toThrow('There is no Twitch account "future_admin"');
+      const lines = await run(['demo_viewer']);
       expect(lines[0]).toMatch(/^No server is running here: changing the embedded database in .* directly$/);
-      expect(lines[1]).toBe('future_admin will be an admin from their first login');
+      expect(lines[1]).toBe('demo_viewer will be an admin from their first login');
       const database = await openDatabase({ dataDir });
       try {
-        const [row] = await database.db.select().from(users).where(eq(users.login, 'future_admin'));
-        expect(row).toMatchObject({ admin: true, twitchId: null });
+        const [row] = await database.db.select().from(users).where(eq(users.login, 'demo_viewer'));
+        expect(row).toMatchObject({ admin: true, twitchId: '938000101' });
       } finally {
         await database.close();
       }

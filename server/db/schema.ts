@@ -195,7 +195,11 @@ export const jobRuns = pgTable('job_runs', {
  * name an item by kind and id without a foreign key.
  */
 
-/** A Twitch account that logged in, or a login granted admin before its first login (twitch_id null). */
+/**
+ * A Twitch account that logged in, or one granted admin before its first login (last_login_at null).
+ * Matched by twitch_id, never by login: logins change hands. Rows with twitch_id null are grants
+ * made by login before admins were kept by id; nothing takes them up any more.
+ */
 export const users = pgTable(
   'users',
   {

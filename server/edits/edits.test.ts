@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LYRICS_MAX } from '../../common/accounts';
+import { LYRICS_MAX } from '../../common/edits';
 import { clips, editRequests, media, playlists, streams, tags } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { EditChanges } from '../../common/accounts';
+import type { EditChanges } from '../../common/edits';
 import type { EntityKind } from '../../common/enums';
 import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';

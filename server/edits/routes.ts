@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from '../../common/api';
 import {
   clipEditSchema,
   editRequestSchema,
@@ -6,8 +7,7 @@ import {
   mediaEditSchema,
   playlistEditSchema,
   streamEditSchema,
-} from '../../common/accounts';
-import { pageSchema } from '../../common/api';
+} from '../../common/edits';
 import { ENTITY_KINDS } from '../../common/enums';
 import { idParams, pagingQuery } from '../../common/query';
 import type { Limits } from '../accounts/limits';

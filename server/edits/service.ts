@@ -1,5 +1,5 @@
-import { type EditChanges, type EditRequest, type EditResult, editChangesSchema } from '../../common/accounts';
 import type { Page } from '../../common/api';
+import { type EditChanges, type EditRequest, type EditResult, editChangesSchema } from '../../common/edits';
 import type { EntityKind } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import type { SessionUser } from '../accounts/session';

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden } from './errors';
+import { requestHost, sameSite } from './same-site';
 
 /**
  * Who may trigger a sync (and import playlists) over HTTP until admin accounts exist: a caller
@@ -9,13 +10,17 @@ import { forbidden } from './errors';
  * server). The accounts work replaces the second rule with "an admin is logged in".
  */
 
-/** A request that reached us directly from this machine: loopback socket, no proxy in between. */
-export function isLoopback(request: FastifyRequest): boolean {
+/**
+ * A request that reached us directly from this machine: loopback socket, no proxy in between, and
+ * addressed to one of this site's names, so a web page whose DNS name was re-pointed at 127.0.0.1
+ * (DNS rebinding) is not "this machine" even though its requests arrive over loopback.
+ */
+export function isLoopback(config: Config, request: FastifyRequest): boolean {
   // The socket address, not request.ip: with trustProxy a client could claim any address.
   const address = request.raw.socket.remoteAddress ?? '';
   const local = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
   const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return local && !forwarded;
+  return local && !forwarded && sameSite(config).isAllowedHost(requestHost(request));
 }
 
 function tokenMatches(expected: string, given: string | undefined): boolean {
@@ -34,7 +39,7 @@ function presentedToken(request: FastifyRequest): string | undefined {
 
 export function assertSyncAllowed(config: Config, request: FastifyRequest) {
   if (config.sync.token && tokenMatches(config.sync.token, presentedToken(request))) return;
-  if (config.demo && isLoopback(request)) return;
+  if (config.demo && isLoopback(config, request)) return;
   throw forbidden(
     config.demo
       ? 'Sync can be started from this machine, or with the SYNC_TOKEN (Authorization: Bearer <token>)'

@@ -1,6 +1,6 @@
-import { likeResultSchema } from '../../common/accounts';
 import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema } from '../../common/api';
 import { ENTITY_KINDS } from '../../common/enums';
+import { likeResultSchema } from '../../common/likes';
 import { idParams, listQuery } from '../../common/query';
 import type { Limits } from '../accounts/limits';
 import { loggedInOnly, requireUser } from '../accounts/session';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { communityBodySchema, playlistApprovalSchema, playlistRequestSchema, refreshBodySchema } from '../../common/accounts';
 import { pageSchema } from '../../common/api';
+import { communityBodySchema, playlistApprovalSchema, playlistRequestSchema, refreshBodySchema } from '../../common/playlist-requests';
 import { idParams, pagingQuery } from '../../common/query';
 import type { Limits } from '../accounts/limits';
 import { adminOnly, loggedInOnly, requireAdmin, requireUser } from '../accounts/session';

@@ -1,6 +1,6 @@
-import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '../../common/accounts';
 import type { Page } from '../../common/api';
 import type { PlaylistType } from '../../common/enums';
+import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '../../common/playlist-requests';
 import type { SessionUser } from '../accounts/session';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';

@@ -20,3 +20,43 @@ export const DEMO_ACCOUNTS = {
   soundcloud: { userId: '938000001', permalink: 'nova-almanac-demo' },
   twitch: { userId: '938000002' },
 } as const;
+
+/** A Twitch account of the sandbox (its authorize page offers the viewer and the admin). */
+export interface DemoUser {
+  id: string;
+  login: string;
+  displayName: string;
+  /** Shown on the sandbox authorize page */
+  description: string;
+  email: string;
+}
+
+/**
+ * The demo's Twitch accounts: the streamer, a viewer and an admin. The sandbox serves them; the CLI
+ * reads them directly when no server runs (grant-admin resolves a login to its Twitch id).
+ */
+export function demoTwitchUsers(twitchLogin: string, streamerName: string): DemoUser[] {
+  return [
+    {
+      id: DEMO_ACCOUNTS.twitch.userId,
+      login: twitchLogin,
+      displayName: streamerName,
+      description: 'The streamer',
+      email: `${twitchLogin}@example.com`,
+    },
+    {
+      id: '938000101',
+      login: 'demo_viewer',
+      displayName: 'demo_viewer',
+      description: 'A viewer: likes, edits, requests',
+      email: 'viewer@example.com',
+    },
+    {
+      id: '938000102',
+      login: 'demo_admin',
+      displayName: 'demo_admin',
+      description: 'An admin: approves edits and runs the queue',
+      email: 'admin@example.com',
+    },
+  ];
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Config } from '../config';
 import { forbidden } from '../http/errors';
 import { isLoopback } from '../http/machine-access';
 import type { App } from '../http/types';
@@ -51,9 +52,9 @@ const itemBody = z.object({
 });
 
 /** Changes the sandbox at run time: for end-to-end tests and for trying the site's reactions by hand. */
-function controlRoutes(app: App, state: SandboxState) {
+function controlRoutes(app: App, state: SandboxState, config: Config) {
   app.addHook('onRequest', async (request) => {
-    if (!isLoopback(request)) throw forbidden('The sandbox control is only reachable from this machine');
+    if (!isLoopback(config, request)) throw forbidden('The sandbox control is only reachable from this machine');
   });
   const hide = { hide: true };
   app.post('/faults', { schema: { ...hide, body: faultBody } }, async (request) => {
@@ -91,7 +92,8 @@ function controlRoutes(app: App, state: SandboxState) {
   });
 }
 
-export async function registerSandbox(app: App, options: SandboxOptions): Promise<Sandbox> {
+/** `config` says what this site is, and so who may use the control (http/machine-access.ts). */
+export async function registerSandbox(app: App, options: SandboxOptions, config: Config): Promise<Sandbox> {
   const state = new SandboxState(options);
   await app.register(
     async (sandbox: App) => {
@@ -101,7 +103,7 @@ export async function registerSandbox(app: App, options: SandboxOptions): Promis
       await sandbox.register(async (scope: App) => helixSandbox(scope, state), { prefix: '/twitch/helix' });
       await sandbox.register(async (scope: App) => twitchOAuthSandbox(scope, state), { prefix: '/twitch/oauth2' });
       await sandbox.register(async (scope: App) => twitchImages(scope, state), { prefix: '/twitch' });
-      await sandbox.register(async (scope: App) => controlRoutes(scope, state), { prefix: '/control' });
+      await sandbox.register(async (scope: App) => controlRoutes(scope, state, config), { prefix: '/control' });
     },
     { prefix: '/sandbox' },
   );

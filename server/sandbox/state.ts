@@ -1,7 +1,7 @@
 import type { SourceKind } from '../../common/enums';
 import { sourceKindOf } from '../../common/enums';
 import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
-import { DEMO_ACCOUNTS } from './accounts';
+import { type DemoUser, demoTwitchUsers } from './accounts';
 import { Faults } from './faults';
 import { TokenRegistry } from './tokens';
 
@@ -20,20 +20,13 @@ export interface ItemPatch {
   views?: number;
 }
 
-export interface DemoUser {
-  id: string;
-  login: string;
-  displayName: string;
-  /** Shown on the sandbox authorize page */
-  description: string;
-  email: string;
-}
-
 export interface SandboxOptions {
   world: World;
   /** The Twitch login of the streamer (config TWITCH_CHANNEL) */
   twitchLogin: string;
   streamerName: string;
+  /** The redirect URIs registered for the Twitch app: this site's login callback (http/same-site.ts) */
+  twitchRedirectUris: readonly string[];
 }
 
 export interface LoggedRequest {
@@ -76,34 +69,15 @@ export class SandboxState {
   live: { id: string; title: string; startedAt: Date; viewers: number } | null = null;
   /** The accounts a visitor can sign in as on the sandbox authorize page */
   readonly users: DemoUser[];
+  /** Where the authorize page may send a code, compared exactly, as Twitch does (a test may register more) */
+  readonly twitchRedirectUris: string[];
 
   constructor(options: SandboxOptions) {
     this.world = options.world;
     this.twitchLogin = options.twitchLogin;
     this.streamerName = options.streamerName;
-    this.users = [
-      {
-        id: DEMO_ACCOUNTS.twitch.userId,
-        login: options.twitchLogin,
-        displayName: options.streamerName,
-        description: 'The streamer',
-        email: `${options.twitchLogin}@example.com`,
-      },
-      {
-        id: '938000101',
-        login: 'demo_viewer',
-        displayName: 'demo_viewer',
-        description: 'A viewer: likes, edits, requests',
-        email: 'viewer@example.com',
-      },
-      {
-        id: '938000102',
-        login: 'demo_admin',
-        displayName: 'demo_admin',
-        description: 'An admin: approves edits and runs the queue',
-        email: 'admin@example.com',
-      },
-    ];
+    this.twitchRedirectUris = [...options.twitchRedirectUris];
+    this.users = demoTwitchUsers(options.twitchLogin, options.streamerName);
     const register = (kind: ImageKind, items: { remoteId: string; thumbnail: string }[]) => {
       for (const item of items) this.images.set(item.remoteId, { kind, file: item.thumbnail });
     };
@@ -124,6 +98,27 @@ export class SandboxState {
   }
 
   // --- changes at run time -------------------------------------------------------------------
+
+  /** A Twitch account appears (tests: someone to grant admin to, or the new holder of a freed name). */
+  addTwitchUser(login: string): DemoUser {
+    const user = {
+      id: String(938_100_000 + this.users.length),
+      login,
+      displayName: login,
+      description: 'A viewer',
+      email: `${login}@example.com`,
+    };
+    this.users.push(user);
+    return user;
+  }
+
+  /** A Twitch account changes its login (its id stays), freeing the old name for someone else. */
+  renameTwitchUser(id: string, login: string) {
+    const user = this.users.find((u) => u.id === id);
+    if (!user) throw new Error(`No sandbox Twitch user ${id}`);
+    user.login = login;
+    user.displayName = login;
+  }
 
   setPrivacy(remoteId: string, privacy: Privacy) {
     if (privacy === 'public') this.privacy.delete(remoteId);

@@ -19,16 +19,21 @@ export interface TestUser {
   headers: { cookie: string };
 }
 
-export async function buildUser(db: Db, overrides: { login?: string; displayName?: string; admin?: boolean } = {}): Promise<TestUser> {
+export async function buildUser(
+  db: Db,
+  overrides: { login?: string; displayName?: string; admin?: boolean; twitchId?: string } = {},
+): Promise<TestUser> {
   const n = ++counter;
   const login = overrides.login ?? `viewer_${n}_${Math.random().toString(36).slice(2, 8)}`;
   const [user] = await db
     .insert(users)
     .values({
-      twitchId: `${70_000_000 + n}${Math.floor(Math.random() * 1000)}`,
+      twitchId: overrides.twitchId ?? `${70_000_000 + n}${Math.floor(Math.random() * 1000)}`,
       login,
       displayName: overrides.displayName ?? login,
       admin: overrides.admin ?? false,
+      // It has a session, so it has logged in.
+      lastLoginAt: new Date(),
     })
     .returning();
   const token = newToken();

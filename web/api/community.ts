@@ -1,6 +1,7 @@
-import type { EditChanges, EditRequest, EditResult, PlaylistApproval, PlaylistRequest } from '../../common/accounts';
 import type { Clip, Media, Playlist, Stream } from '../../common/api';
+import type { EditChanges, EditRequest, EditResult } from '../../common/edits';
 import type { EntityKind } from '../../common/enums';
+import type { PlaylistApproval, PlaylistRequest } from '../../common/playlist-requests';
 import { apiDelete, apiPost } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
 

@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WorldClip, WorldStream } from '../../demo/world';
 import type { App } from '../../http/types';
 import { formatTwitchDuration } from '../../providers/durations';
+import type { DemoUser } from '../accounts';
 import { DEMO_ACCOUNTS } from '../accounts';
 import { faultHook, originOf, STATUS_TEXT, slice } from '../common';
 import { sendItemImage } from '../images';
-import type { DemoUser, SandboxState } from '../state';
+import type { SandboxState } from '../state';
 import type { IssuedToken } from '../tokens';
 
 /**

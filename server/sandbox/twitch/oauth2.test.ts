@@ -94,4 +94,28 @@ describe('Twitch OAuth sandbox', () => {
       body: { status: 403, message: 'invalid client secret' },
     });
   });
+
+  it("sends a code only to this site's login callback, as Twitch does for a registered app", async () => {
+    for (const redirect of [
+      'https://evil.example/api/auth/twitch/callback',
+      'http://localhost:3000/api/auth/twitch/callback/../../../steal',
+      'http://localhost:3001/api/auth/twitch/callback',
+      'http://localhost:3000/',
+    ]) {
+      // As Twitch does: back to the first registered URI with the error, never to the URI asked for, and no code.
+      const res = await fetch(authorizeUrl({ redirect_uri: redirect, login: 'demo_admin' }), { redirect: 'manual' });
+      expect(res.status, redirect).toBe(302);
+      const back = new URL(res.headers.get('location')!);
+      expect(`${back.origin}${back.pathname}`).toBe(callback);
+      expect(Object.fromEntries(back.searchParams)).toEqual({
+        error: 'redirect_mismatch',
+        error_description: 'Parameter redirect_uri does not match registered URI',
+      });
+    }
+    // In demo mode the same callback under a loopback name is this site too.
+    const loopback = 'http://127.0.0.1:3000/api/auth/twitch/callback';
+    const res = await fetch(authorizeUrl({ redirect_uri: loopback, login: 'demo_admin' }), { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:3000\/api\/auth\/twitch\/callback\?code=/);
+  });
 });

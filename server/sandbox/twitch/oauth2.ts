@@ -8,7 +8,7 @@ import type { SandboxState } from '../state';
  * Twitch OAuth (id.twitch.tv/oauth2) stand-in under /sandbox/twitch/oauth2:
  *  - POST /token: client_credentials (app token), authorization_code and refresh_token grants, with
  *    parameters in the query string or a form body, as Twitch accepts both;
- *  - GET /authorize: a page listing the demo accounts; `login=<name>` picks one without a click,
+ *  - GET /authorize: for this site's login callback only (the app's registered redirect URI), a page listing the demo accounts; `login=<name>` picks one without a click,
  *    then redirects to redirect_uri with code, scope and state (or error=access_denied on cancel);
  *  - GET /validate (Authorization: OAuth <token>) and POST /revoke.
  * The client id and secret are `demo`.
@@ -102,13 +102,19 @@ export function twitchOAuthSandbox(app: App, state: SandboxState) {
     if (params.client_id !== DEMO_CREDENTIAL) return reply.code(400).send(twitchAuthError(400, 'invalid client'));
     if (params.response_type !== 'code')
       return reply.code(400).send(twitchAuthError(400, 'Unsupported response type; the sandbox knows "code"'));
-    let redirect: URL;
-    try {
-      redirect = new URL(params.redirect_uri ?? '');
-      if (!/^https?:$/.test(redirect.protocol)) throw new Error('protocol');
-    } catch {
-      return reply.code(400).send(twitchAuthError(400, 'Parameter redirect_uri does not match registered URI'));
+    // Twitch sends the browser back only to a redirect URI registered for the app, compared exactly:
+    // here this site's login callback, so the sandbox never hands a code to another page. On a
+    // mismatch Twitch sends the browser to the app's first registered URI with error=redirect_mismatch
+    // (https://github.com/twitchdev/issues/issues/762), never to the URI asked for.
+    if (!params.redirect_uri || !state.twitchRedirectUris.includes(params.redirect_uri)) {
+      const first = state.twitchRedirectUris[0];
+      if (!first) return reply.code(400).send(twitchAuthError(400, 'Parameter redirect_uri does not match registered URI'));
+      const target = new URL(first);
+      target.searchParams.set('error', 'redirect_mismatch');
+      target.searchParams.set('error_description', 'Parameter redirect_uri does not match registered URI');
+      return reply.redirect(target.toString(), 302);
     }
+    const redirect = new URL(params.redirect_uri);
     const scopes = (params.scope ?? '').split(/[\s+]+/).filter(Boolean);
     const back = (fields: Record<string, string>) => {
       const target = new URL(redirect);
@@ -120,7 +126,7 @@ export function twitchOAuthSandbox(app: App, state: SandboxState) {
     if (params.login) {
       const user = state.users.find((u) => u.login === params.login);
       if (user) {
-        const code = state.tokens.issueCode({ clientId: params.client_id, redirectUri: redirect.toString(), userId: user.id, scopes });
+        const code = state.tokens.issueCode({ clientId: params.client_id, redirectUri: params.redirect_uri, userId: user.id, scopes });
         return back({ code: code.code, scope: scopes.join(' ') });
       }
     }

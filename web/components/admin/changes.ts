@@ -1,4 +1,4 @@
-import type { EditChanges } from '../../../common/accounts';
+import type { EditChanges } from '../../../common/edits';
 import type { EntityKind } from '../../../common/enums';
 import { formatDuration } from '../../../common/format';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LYRICS_MAX } from '../../../common/accounts';
+import { LYRICS_MAX } from '../../../common/edits';
 import { initialValues, isChanged, parseStreamId, toPayload, UPDATE_FAILURE_TEXTS, validate } from './edit-form';
 
 const song = { tags: [{ id: 3 }, { id: 1 }], streamId: 7, streamTimestamp: 3723, lyrics: 'la la' };

@@ -1,4 +1,4 @@
-import { LYRICS_MAX, parseStreamTimestamp } from '../../../common/accounts';
+import { LYRICS_MAX, parseStreamTimestamp } from '../../../common/edits';
 import type { EntityKind } from '../../../common/enums';
 import { formatDuration } from '../../../common/format';
 import type { EditPayload } from '../../api/community';
