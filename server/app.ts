@@ -37,6 +37,7 @@ import { likeRoutes } from './likes/routes';
 import { createLikesService, type LikesService } from './likes/service';
 import { liveStaleAfterMs } from './live/poll';
 import { liveRoutes } from './live/routes';
+import { type PaymentsSlice, registerPayments } from './payments';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
@@ -69,6 +70,8 @@ export interface AppContext {
   providers: () => Providers;
   sync: SyncService;
   jobs: JobRunner;
+  /** Orders and captures of paid features (server/payments): features register their kind on it */
+  payments: PaymentsSlice;
   accounts: AccountsService;
   likes: LikesService;
   edits: EditsService;
@@ -91,6 +94,8 @@ export interface BuildOptions {
   thumbnails?: boolean;
   /** The built web app (default dist/web); tests pass a shell of their own */
   webDist?: string;
+  /** The time where behaviour depends on it (request expiry, payments); tests move it */
+  now?: () => Date;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -160,6 +165,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     crossOriginResourcePolicy: { policy: 'same-site' },
     // HSTS on a plain-http site (a demo on localhost) would tell the browser to use https on that name for a year.
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
+    // PayPal's checkout popup must keep its opener (the default same-origin cuts it off).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifyCookie);
   // Limits are per route (writes, login), never global: reads are not limited here.
@@ -186,7 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   };
   let providers: Providers | undefined;
   const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, ...options.providerOverrides });
     return providers;
   };
   // ADMIN_LOGINS as Twitch ids, resolved through Helix on first use (the sandbox in demo mode).
@@ -239,6 +246,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     onCatalogueChanged: () => catalogue.changed(),
   });
   syncRoutes(app, sync, config);
+  const payments = registerPayments(app, {
+    config,
+    db: database.db,
+    paypal: () => getProviders().paypal,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  });
   const accounts = createAccountsService({
     db: database.db,
     config,
@@ -309,6 +323,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       providers: getProviders,
       sync,
       jobs,
+      payments,
       accounts,
       likes,
       edits,

@@ -3,6 +3,7 @@ import { sourceKindOf } from '../../common/enums';
 import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
 import { type DemoUser, demoTwitchUsers } from './accounts';
 import { Faults } from './faults';
+import { PayPalSandbox } from './paypal/state';
 import { TokenRegistry } from './tokens';
 
 /**
@@ -61,6 +62,7 @@ export class SandboxState {
   readonly streamerName: string;
   readonly faults = new Faults();
   readonly tokens = new TokenRegistry();
+  readonly paypal = new PayPalSandbox();
   readonly requests: LoggedRequest[] = [];
   private readonly privacy = new Map<string, Privacy>();
   private readonly removed = new Set<string>();
@@ -154,6 +156,7 @@ export class SandboxState {
     this.patches.clear();
     this.faults.clear();
     this.tokens.clear();
+    this.paypal.reset();
     this.requests.length = 0;
     this.live = null;
   }
