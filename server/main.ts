@@ -15,6 +15,7 @@ async function main() {
   // Synced thumbnails land here; it must exist before the app decides what /images/thumbnails serves.
   mkdirSync(path.join(config.dataDir, 'thumbnails'), { recursive: true });
   const { app, context } = await buildApp({ config, database, logger: true });
+  database.setLogger(app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
