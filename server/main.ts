@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, DatabaseInUseError, openDatabase } from './db/client';
+import { DatabaseStartError } from './db/connection';
 import { catalogueIsEmpty } from './demo/seed';
 import type { JobDefinition } from './jobs/runner';
 import { liveJob } from './live/poll';
@@ -10,8 +11,7 @@ import { fillDemoCatalogue } from './sync/demo';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const database = await openAndMigrate(config.databaseUrl, config.dataDir);
   // Synced thumbnails land here; it must exist before the app decides what /images/thumbnails serves.
   mkdirSync(path.join(config.dataDir, 'thumbnails'), { recursive: true });
   const { app, context } = await buildApp({ config, database, logger: true });
@@ -59,8 +59,19 @@ async function main() {
   context.jobs.start(jobs);
 }
 
+async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    throw databaseUrl ? new DatabaseStartError(databaseUrl, error) : error;
+  }
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Problems an operator fixes in the settings get one line naming the setting, not a stack trace.
+  if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof DatabaseInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -82,3 +82,30 @@ export function createPool(options: { connectionString: string; max: number; log
   });
   return pool;
 }
+
+/** The connection string without its password, to name in messages. */
+export function redactedUrl(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(not a valid URL)';
+  }
+}
+
+/** What went wrong, in one line: node's AggregateError (every address refused) has no message of its own. */
+function reason(error: unknown): string {
+  const e = error as { message?: string; code?: string; errors?: unknown[]; cause?: unknown };
+  if (e.message) return e.message.split('\n')[0]!;
+  if (e.errors?.length) return reason(e.errors[0]);
+  if (e.cause) return reason(e.cause);
+  return e.code ?? String(error);
+}
+
+/** The server could not open or migrate the database at DATABASE_URL. */
+export class DatabaseStartError extends Error {
+  constructor(connectionString: string, cause: unknown) {
+    super(`Could not use the database at DATABASE_URL (${redactedUrl(connectionString)}): ${reason(cause)}`, { cause });
+  }
+}
