@@ -148,5 +148,21 @@ export function createJobLocks(database: Database, log: { warn(message: string):
     isHeldHere(name: string): boolean {
       return held.has(name);
     },
+
+    /** Whether any instance holds the lock of `name` now: on PostgreSQL the server's lock table says. */
+    async isHeldAnywhere(name: string): Promise<boolean> {
+      if (held.has(name) || database.kind !== 'postgres') return held.has(name);
+      // Two-key advisory locks show as classid = first key, objid = second key (as an unsigned oid), objsubid = 2.
+      const { rows } = await pool().query<{ held: boolean }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND objsubid = 2
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND classid = $1::bigint::oid AND objid = ($2::bigint & 4294967295)::oid
+         ) AS held`,
+        [JOBS_NAMESPACE, lockKey(name)],
+      );
+      return rows[0]?.held === true;
+    },
   };
 }

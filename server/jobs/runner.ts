@@ -128,6 +128,8 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
     runExclusive,
     lastRun,
     isRunningHere: (name: string) => locks.isHeldHere(name),
+    /** Whether this or another instance runs the job now (the job's lock is held). */
+    isRunning: (name: string) => locks.isHeldAnywhere(name),
 
     /** Starts the periodic jobs; those with runAtStart tick at once. */
     start(jobs: JobDefinition[]) {

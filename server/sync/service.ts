@@ -225,8 +225,8 @@ export function createSyncService(options: SyncOptions) {
     },
 
     async status(): Promise<{ running: boolean; lastRun: JobRun | null }> {
-      const lastRun = await jobs.lastRun(SYNC_JOB);
-      return { running: jobs.isRunningHere(SYNC_JOB), lastRun };
+      const [lastRun, running] = await Promise.all([jobs.lastRun(SYNC_JOB), jobs.isRunning(SYNC_JOB)]);
+      return { running, lastRun };
     },
 
     /** Imports or refreshes a YouTube playlist by URL or id (community submissions, refresh requests). */
