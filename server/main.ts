@@ -4,10 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type Database, DatabaseInUseError, openDatabase } from './db/client';
 import { DatabaseStartError } from './db/connection';
-import { catalogueIsEmpty } from './demo/seed';
 import type { JobDefinition } from './jobs/runner';
 import { liveJob } from './live/poll';
-import { fillDemoCatalogue } from './sync/demo';
+import { ensureDemoCatalogue } from './sync/demo';
 
 async function main() {
   const config = loadConfig();
@@ -34,11 +33,13 @@ async function main() {
   // sync over HTTP, now that the server listens. DEMO_SEED=false keeps the demo catalogue out.
   const syncing = !config.demo || config.demoSeed;
   let filled = false;
-  if (config.demo && config.demoSeed && context.sandbox && (await catalogueIsEmpty(database.db))) {
-    app.log.info('Empty catalogue: filling it from the demo sandbox through the sync');
+  if (config.demo && config.demoSeed && context.sandbox) {
     try {
-      await fillDemoCatalogue(context.sync, database.db, context.sandbox.state.world, (m) => app.log.info(m));
-      filled = true;
+      const fill = await ensureDemoCatalogue(
+        { sync: context.sync, jobs: context.jobs, db: database.db, world: context.sandbox.state.world },
+        (m) => app.log.info(m),
+      );
+      filled = fill !== null;
     } catch (error) {
       app.log.error(`The demo catalogue could not be loaded: ${(error as Error).message}`);
     }
