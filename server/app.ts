@@ -132,10 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         .code(error.statusCode)
         .send({ statusCode: error.statusCode, error: httpStatusName(error.statusCode), message: error.message });
     }
-    if (isConnectionLost(error)) {
-      request.log.warn({ err: error }, 'database connection lost');
+    if (isConnectionLost(error))
       return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
-    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ statusCode: status, error: httpStatusName(status), message: error.message });
