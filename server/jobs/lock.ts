@@ -44,7 +44,7 @@ export function createJobLocks(database: Database, log: { warn(message: string):
   const pool = () => (database.db as unknown as { $client: pg.Pool }).$client;
 
   /** A connection holding the advisory lock of `name`, or null when another session holds it. */
-  async function takeAdvisory(name: string, retry = true): Promise<pg.PoolClient | null> {
+  async function takeAdvisory(name: string, attemptsLeft = 3): Promise<pg.PoolClient | null> {
     const client = await pool().connect();
     try {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [JOBS_NAMESPACE, lockKey(name)]);
@@ -53,8 +53,12 @@ export function createJobLocks(database: Database, log: { warn(message: string):
       return null;
     } catch (error) {
       client.release(true);
-      // The pool may still hold connections that died with the one that failed; the next is fresh.
-      if (retry && isConnectionLost(error)) return takeAdvisory(name, false);
+      // The pool may still hold idle connections that died with the one that failed (each try drops
+      // one); after a turn of the event loop their errors have removed the rest.
+      if (attemptsLeft > 1 && isConnectionLost(error)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        return takeAdvisory(name, attemptsLeft - 1);
+      }
       throw error;
     }
   }
