@@ -24,6 +24,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DATABASE_UNAVAILABLE, isConnectionLost } from './db/connection';
 import { buildWorld, type World } from './demo/world';
 import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
@@ -148,6 +149,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         .code(error.statusCode)
         .send({ statusCode: error.statusCode, error: httpStatusName(error.statusCode), message: error.message });
     }
+    if (isConnectionLost(error))
+      return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ statusCode: status, error: httpStatusName(status), message: error.message });

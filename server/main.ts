@@ -2,19 +2,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { catalogueIsEmpty } from './demo/seed';
+import { type Database, DatabaseInUseError, openDatabase } from './db/client';
+import { DatabaseStartError } from './db/connection';
 import type { JobDefinition } from './jobs/runner';
 import { liveJob } from './live/poll';
-import { fillDemoCatalogue } from './sync/demo';
+import { ensureDemoCatalogue } from './sync/demo';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  const database = await openAndMigrate(config.databaseUrl, config.dataDir);
   // Synced thumbnails land here; it must exist before the app decides what /images/thumbnails serves.
   mkdirSync(path.join(config.dataDir, 'thumbnails'), { recursive: true });
   const { app, context } = await buildApp({ config, database, logger: true });
+  database.setLogger(app.log);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
@@ -35,11 +35,13 @@ async function main() {
   // sync over HTTP, now that the server listens. DEMO_SEED=false keeps the demo catalogue out.
   const syncing = !config.demo || config.demoSeed;
   let filled = false;
-  if (config.demo && config.demoSeed && context.sandbox && (await catalogueIsEmpty(database.db))) {
-    app.log.info('Empty catalogue: filling it from the demo sandbox through the sync');
+  if (config.demo && config.demoSeed && context.sandbox) {
     try {
-      await fillDemoCatalogue(context.sync, database.db, context.sandbox.state.world, (m) => app.log.info(m));
-      filled = true;
+      const fill = await ensureDemoCatalogue(
+        { sync: context.sync, jobs: context.jobs, db: database.db, world: context.sandbox.state.world },
+        (m) => app.log.info(m),
+      );
+      filled = fill !== null;
     } catch (error) {
       app.log.error(`The demo catalogue could not be loaded: ${(error as Error).message}`);
     }
@@ -61,8 +63,19 @@ async function main() {
   context.jobs.start(jobs);
 }
 
+async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    throw databaseUrl ? new DatabaseStartError(databaseUrl, error) : error;
+  }
+}
+
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // Problems an operator fixes in the settings get one line naming the setting, not a stack trace.
+  if (error instanceof ConfigError || error instanceof DatabaseStartError || error instanceof DatabaseInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,10 +1,9 @@
 import { PLAYLIST_TYPES, type PlaylistType } from '../../common/enums';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { catalogueIsEmpty } from '../demo/seed';
 import { JobBusyError } from '../jobs/runner';
 import { selfOrigin } from '../providers';
-import { fillDemoCatalogue } from '../sync/demo';
+import { ensureDemoCatalogue } from '../sync/demo';
 import { describeSection, type ImportReport, type SyncReport } from '../sync/report';
 import { type Command, CommandError, elapsed, loadCommandConfig, type Output, UsageError } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
@@ -115,9 +114,13 @@ export const syncCommand: Command = {
     const report =
       asked ??
       (await runHere(out, async (context) => {
-        // An empty demo catalogue gets the whole demo start (community playlists, tags), as the server would give it.
-        if (context.config.demo && context.config.demoSeed && context.sandbox && (await catalogueIsEmpty(context.database.db))) {
-          return (await fillDemoCatalogue(context.sync, context.database.db, context.sandbox.state.world, (m) => out.info(`  ${m}`))).sync;
+        // A demo catalogue not yet completely filled gets the whole demo start (community playlists, tags), as the server would give it.
+        if (context.config.demo && context.config.demoSeed && context.sandbox) {
+          const { sync, jobs, database } = context;
+          const fill = await ensureDemoCatalogue({ sync, jobs, db: database.db, world: context.sandbox.state.world }, (m) =>
+            out.info(`  ${m}`),
+          );
+          if (fill) return fill.sync;
         }
         return context.sync.run('the command line');
       }));

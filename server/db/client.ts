@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { createPool, type DbLogger } from './connection';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +19,8 @@ export interface Database {
   /** Applies committed migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Where lost connections are reported; the console until the app's logger is given. */
+  setLogger(log: DbLogger): void;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -111,13 +113,14 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
         unlock();
       }
     },
+    // One in-process connection: nothing to lose.
+    setLogger: () => {},
   };
 }
 
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  let logger: DbLogger = { warn: (message) => console.warn(message) };
+  const pool = createPool({ connectionString, max: poolSize, log: () => logger });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -133,6 +136,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
       }
     },
     close: () => pool.end(),
+    setLogger(log) {
+      logger = log;
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clips, media, playlistItems, playlists, streams, tags } from '../db/schema';
 import type { World } from './world';
@@ -24,11 +24,6 @@ async function inBatches<T>(rows: T[], write: (batch: T[]) => PromiseLike<unknow
     if (progress && rows.length >= 20 * BATCH && done % every === 0 && done < rows.length) progress(done);
   }
   await previous;
-}
-
-export async function catalogueIsEmpty(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(media);
-  return (row?.n ?? 0) === 0;
 }
 
 /** Upserts tags by name and answers a name -> id map. */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Database } from '../db/client';
+import { isConnectionLost } from '../db/connection';
 
 /**
  * Job locks. On PostgreSQL a session advisory lock held on a dedicated connection, so with several
@@ -12,6 +13,8 @@ import type { Database } from '../db/client';
 const JOBS_NAMESPACE = 72_017_002;
 
 export interface HeldLock {
+  /** Aborted when the lock was lost for good (its connection died and it could not be taken again) */
+  signal: AbortSignal;
   release(): Promise<void>;
 }
 
@@ -22,36 +25,97 @@ export function lockKey(name: string): number {
   return h | 0;
 }
 
+/** The job's lock was lost while it ran: another instance may run it now. */
+export class LockLostError extends Error {
+  constructor(job: string, cause: string) {
+    super(`The ${job} job lost its lock (${cause})`);
+  }
+}
+
 export type JobLocks = ReturnType<typeof createJobLocks>;
 
 /** Jobs held in this process, per database: every runner of a process shares them. */
 const heldHere = new WeakMap<object, Set<string>>();
 
-export function createJobLocks(database: Database) {
+export function createJobLocks(database: Database, log: { warn(message: string): void }) {
   const held = heldHere.get(database.db) ?? new Set<string>();
   heldHere.set(database.db, held);
 
-  async function tryAdvisory(name: string): Promise<HeldLock | null> {
-    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-    const client = await pool.connect();
+  const pool = () => (database.db as unknown as { $client: pg.Pool }).$client;
+
+  /** A connection holding the advisory lock of `name`, or null when another session holds it. */
+  async function takeAdvisory(name: string, attemptsLeft = 3): Promise<pg.PoolClient | null> {
+    const client = await pool().connect();
     try {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [JOBS_NAMESPACE, lockKey(name)]);
-      if (!rows[0]?.ok) {
-        client.release();
-        return null;
-      }
+      if (rows[0]?.ok) return client;
+      client.release();
+      return null;
     } catch (error) {
       client.release(true);
+      // The pool may still hold idle connections that died with the one that failed (each try drops
+      // one); after a turn of the event loop their errors have removed the rest.
+      if (attemptsLeft > 1 && isConnectionLost(error)) {
+        await new Promise((resolve) => setImmediate(resolve));
+        return takeAdvisory(name, attemptsLeft - 1);
+      }
       throw error;
     }
+  }
+
+  /**
+   * The lock lives as long as its session. When that connection dies (a restart, a failover) the
+   * server has already let the lock go, so it is taken again on a new connection; if another
+   * instance got it first, or the database is still away, the lock is lost and the signal says so.
+   */
+  async function tryAdvisory(name: string): Promise<HeldLock | null> {
+    const first = await takeAdvisory(name);
+    if (!first) return null;
+    const lost = new AbortController();
+    let releasing = false;
+    let retaking: Promise<void> = Promise.resolve();
+    let current: { client: pg.PoolClient; drop(error?: Error): void };
+
+    const hold = (client: pg.PoolClient) => {
+      let dropped = false;
+      /** Gives the connection back, destroying it after an error; once only, whichever path comes first. */
+      const drop = (error?: Error) => {
+        if (dropped) return;
+        dropped = true;
+        client.removeListener('error', onError);
+        client.release(error ?? false);
+      };
+      const onError = (error: Error) => {
+        drop(error);
+        if (releasing) return;
+        log.warn(`job ${name}: the lock's connection was lost (${error.message}); taking the lock again`);
+        retaking = takeAdvisory(name).then(
+          (next) => {
+            if (next && !releasing) return void hold(next);
+            next?.release(true);
+            if (!releasing) lost.abort(new LockLostError(name, 'another instance holds it now'));
+          },
+          (retakeError: Error) => lost.abort(new LockLostError(name, retakeError.message)),
+        );
+      };
+      client.on('error', onError);
+      current = { client, drop };
+    };
+    hold(first);
+
     return {
+      signal: lost.signal,
       async release() {
+        releasing = true;
+        await retaking;
+        if (lost.signal.aborted) return;
+        const { client, drop } = current;
         try {
           await client.query('SELECT pg_advisory_unlock($1, $2)', [JOBS_NAMESPACE, lockKey(name)]);
-          client.release();
-        } catch {
+          drop();
+        } catch (error) {
           // Dropping the connection releases its locks.
-          client.release(true);
+          drop(error as Error);
         }
       },
     };
@@ -63,12 +127,14 @@ export function createJobLocks(database: Database) {
       if (held.has(name)) return null;
       held.add(name);
       try {
-        const lock = database.kind === 'postgres' ? await tryAdvisory(name) : { release: async () => {} };
+        const lock =
+          database.kind === 'postgres' ? await tryAdvisory(name) : { signal: new AbortController().signal, release: async () => {} };
         if (!lock) {
           held.delete(name);
           return null;
         }
         return {
+          signal: lock.signal,
           async release() {
             try {
               await lock.release();
@@ -85,6 +151,22 @@ export function createJobLocks(database: Database) {
 
     isHeldHere(name: string): boolean {
       return held.has(name);
+    },
+
+    /** Whether any instance holds the lock of `name` now: on PostgreSQL the server's lock table says. */
+    async isHeldAnywhere(name: string): Promise<boolean> {
+      if (held.has(name) || database.kind !== 'postgres') return held.has(name);
+      // Two-key advisory locks show as classid = first key, objid = second key (as an unsigned oid), objsubid = 2.
+      const { rows } = await pool().query<{ held: boolean }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND objsubid = 2
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+             AND classid = $1::bigint::oid AND objid = ($2::bigint & 4294967295)::oid
+         ) AS held`,
+        [JOBS_NAMESPACE, lockKey(name)],
+      );
+      return rows[0]?.held === true;
     },
   };
 }

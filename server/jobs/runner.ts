@@ -21,8 +21,8 @@ export interface JobDefinition {
   intervalMs: number;
   /** Run when the runner starts (if no instance ran it within the interval) */
   runAtStart: boolean;
-  /** Its answer is stored as the run's report */
-  run(): Promise<unknown>;
+  /** Its answer is stored as the run's report; a report with `ok: false` records the run as failed. */
+  run(signal: AbortSignal): Promise<unknown>;
 }
 
 export interface JobRun {
@@ -46,7 +46,7 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
 export function createJobRunner(options: { database: Database; log: Logger }) {
   const { database, log } = options;
   const db = database.db;
-  const locks = createJobLocks(database);
+  const locks = createJobLocks(database, log);
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -67,7 +67,7 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
    * Runs `work` holding the job's lock and records the run. Throws JobBusyError when the job runs
    * elsewhere; `unlessRanWithinMs` skips the run (answering null) when one finished that recently.
    */
-  async function runExclusive<R>(name: string, work: () => Promise<R>, unlessRanWithinMs = 0): Promise<R | null> {
+  async function runExclusive<R>(name: string, work: (signal: AbortSignal) => Promise<R>, unlessRanWithinMs = 0): Promise<R | null> {
     const lock = await locks.tryAcquire(name);
     if (!lock) throw new JobBusyError(name);
     const task = (async () => {
@@ -79,8 +79,17 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
         const startedAt = new Date();
         await record(name, { startedAt, finishedAt: null, ok: null, error: null });
         try {
-          const result = await work();
-          await record(name, { startedAt, finishedAt: new Date(), ok: true, report: result ?? null, error: null });
+          const result = await work(lock.signal);
+          // A run that lost its lock may have overlapped another instance's: it does not count as done.
+          lock.signal.throwIfAborted();
+          const failed = (result as { ok?: unknown } | null)?.ok === false;
+          await record(name, {
+            startedAt,
+            finishedAt: new Date(),
+            ok: !failed,
+            report: result ?? null,
+            error: failed ? 'finished with errors' : null,
+          });
           return result;
         } catch (error) {
           await record(name, { startedAt, finishedAt: new Date(), ok: false, error: (error as Error).message }).catch(() => {});
@@ -119,6 +128,8 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
     runExclusive,
     lastRun,
     isRunningHere: (name: string) => locks.isHeldHere(name),
+    /** Whether this or another instance runs the job now (the job's lock is held). */
+    isRunning: (name: string) => locks.isHeldAnywhere(name),
 
     /** Starts the periodic jobs; those with runAtStart tick at once. */
     start(jobs: JobDefinition[]) {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { liveSchema } from '../../common/api';
 import { liveStatus } from '../db/schema';
 import { createTestApp } from '../testing/app';
@@ -11,15 +11,17 @@ async function live() {
   return liveSchema.strict().parse(res.json());
 }
 
+/** Stores a status as the poll does: checked now unless the test says otherwise. */
 async function store(values: Omit<typeof liveStatus.$inferInsert, 'id'>) {
-  await t.db
-    .insert(liveStatus)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: liveStatus.id, set: { title: null, startedAt: null, ...values } });
+  await t.db.insert(liveStatus).values({ id: 1, checkedAt: new Date(), ...values });
 }
 
+// Each test starts from no stored status, so none leans on what an earlier one stored.
+beforeEach(async () => {
+  await t.db.delete(liveStatus);
+});
+
 describe('GET /api/live', () => {
-  // Runs first: nothing has been polled yet.
   it('is not live before the first poll', async () => {
     expect(await live()).toEqual({ live: false, title: null, startedAt: null });
   });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { liveStatus } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { liveJob, pollLive } from './poll';
@@ -8,6 +8,10 @@ const t = await createSandboxedApp();
 const login = t.config.site.twitchChannel;
 const twitch = () => t.providers().twitch!;
 
+// Each test starts offline with nothing stored, whatever ran before it.
+beforeEach(async () => {
+  await t.db.delete(liveStatus);
+});
 afterEach(() => t.state.reset());
 
 const live = async () => (await t.app.inject({ method: 'GET', url: '/api/live' })).json();

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { clips, media, playlists, streams, tags } from '../db/schema';
 import { seedRequestHistory } from '../demo/requests';
 import type { World } from '../demo/world';
+import { JobBusyError, type JobRunner } from '../jobs/runner';
 import type { ImportReport, SyncReport } from './report';
 import type { SyncService } from './service';
 
@@ -14,6 +15,8 @@ import type { SyncService } from './service';
  */
 
 export interface DemoFill {
+  /** The sync went through and every community playlist was imported: the fill is complete */
+  ok: boolean;
   sync: SyncReport;
   imports: ImportReport[];
   curated: number;
@@ -75,5 +78,31 @@ export async function fillDemoCatalogue(sync: SyncService, db: Db, world: World,
     `demo catalogue ready: ${imports.length} community playlists imported, ${curated} items given their demo tags and lyrics` +
       (requests > 0 ? `, ${requests} song requests in the history` : ''),
   );
-  return { sync: report, imports, curated, requests };
+  const community = world.playlists.filter((p) => p.type === 'community' && p.provider === 'youtube').length;
+  return { ok: report.ok && imports.length === community, sync: report, imports, curated, requests };
+}
+
+/** The demo fill's runs in job_runs: a finished, ok row marks the demo catalogue complete. */
+export const DEMO_FILL_JOB = 'demo fill';
+
+/**
+ * At start in demo mode: fills the demo catalogue unless a fill completed before. A fill that a kill
+ * interrupted (songs synced, but no tags, history or community playlists yet) left no completed run,
+ * so it is finished now; every step of the fill is idempotent. Answers null when nothing was to do,
+ * or when another instance is filling it.
+ */
+export async function ensureDemoCatalogue(
+  options: { sync: SyncService; jobs: JobRunner; db: Db; world: World },
+  log: (message: string) => void,
+): Promise<DemoFill | null> {
+  const { sync, jobs, db, world } = options;
+  const last = await jobs.lastRun(DEMO_FILL_JOB);
+  if (last?.ok) return null;
+  log(last ? 'The demo fill did not complete: finishing it' : 'Filling the demo catalogue from the sandbox through the sync');
+  try {
+    return await jobs.runExclusive(DEMO_FILL_JOB, () => fillDemoCatalogue(sync, db, world, log));
+  } catch (error) {
+    if (error instanceof JobBusyError) return null;
+    throw error;
+  }
 }

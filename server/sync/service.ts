@@ -63,12 +63,14 @@ export function createSyncService(options: SyncOptions) {
     return out;
   }
 
-  async function syncListing(listing: Listing, store: ThumbnailStore | null): Promise<SectionReport> {
+  async function syncListing(listing: Listing, store: ThumbnailStore | null, signal?: AbortSignal): Promise<SectionReport> {
     const section = newSection(listing.name, listing.kind);
     const target = { provider: listing.provider, source: sourceValue(key, listing.sourceKind), scope: listing.scope };
     const seen: string[] = [];
     try {
       for await (const page of listing.pages()) {
+        // The job's lock is gone (its connection died and another instance took it): stop writing.
+        signal?.throwIfAborted();
         section.seen += page.items.length + page.gone.length;
         seen.push(...page.items.map((i) => i.remoteId));
         let thumbs: Map<string, { file: string | null; source: string | null }> | null = null;
@@ -107,7 +109,7 @@ export function createSyncService(options: SyncOptions) {
   }
 
   /** One full sync, without the job lock (the callers hold it). */
-  async function syncAll(trigger: string): Promise<SyncReport> {
+  async function syncAll(trigger: string, signal?: AbortSignal): Promise<SyncReport> {
     const started = new Date();
     const providers = options.providers();
     const store = thumbnails(providers);
@@ -132,11 +134,11 @@ export function createSyncService(options: SyncOptions) {
       } catch (error) {
         twitchError = (error as Error).message;
       }
-      if (twitchUserId) record(await syncListing(twitchArchive(twitch, twitchUserId), store));
+      if (twitchUserId) record(await syncListing(twitchArchive(twitch, twitchUserId), store, signal));
       else record({ ...newSection('twitch archive', 'streams'), error: twitchError });
     }
     if (youtube && channels.vod)
-      record(await syncListing(youtubeUploads(youtube, channels.vod, 'youtube vod uploads', 'streams', 'daily'), store));
+      record(await syncListing(youtubeUploads(youtube, channels.vod, 'youtube vod uploads', 'streams', 'daily'), store, signal));
 
     // Songs.
     const songSections: SectionReport[] = [];
@@ -148,13 +150,13 @@ export function createSyncService(options: SyncOptions) {
     }
     if (soundcloud && soundcloudUser) songListings.push(soundcloudTracks(soundcloud, soundcloudUser));
     for (const listing of songListings) {
-      const section = await syncListing(listing, store);
+      const section = await syncListing(listing, store, signal);
       songSections.push(section);
       record(section);
     }
 
     if (twitch) {
-      if (twitchUserId) record(await syncListing(twitchClips(twitch, twitchUserId), store));
+      if (twitchUserId) record(await syncListing(twitchClips(twitch, twitchUserId), store, signal));
       else record({ ...newSection('twitch clips', 'clips'), error: twitchError });
     }
 
@@ -209,7 +211,7 @@ export function createSyncService(options: SyncOptions) {
   return {
     /** Runs a full sync now, unless one runs already (here or in another instance): then JobBusyError. */
     async run(trigger: string): Promise<SyncReport> {
-      return (await jobs.runExclusive(SYNC_JOB, () => syncAll(trigger)))!;
+      return (await jobs.runExclusive(SYNC_JOB, (signal) => syncAll(trigger, signal)))!;
     },
 
     /** The periodic job (every SYNC_INTERVAL_MINUTES, and at start when SYNC_AT_START). */
@@ -218,13 +220,13 @@ export function createSyncService(options: SyncOptions) {
         name: SYNC_JOB,
         intervalMs: config.sync.intervalMinutes * 60_000,
         runAtStart: config.sync.atStart,
-        run: () => syncAll(config.sync.intervalMinutes > 0 ? 'schedule' : 'start'),
+        run: (signal) => syncAll(config.sync.intervalMinutes > 0 ? 'schedule' : 'start', signal),
       };
     },
 
     async status(): Promise<{ running: boolean; lastRun: JobRun | null }> {
-      const lastRun = await jobs.lastRun(SYNC_JOB);
-      return { running: jobs.isRunningHere(SYNC_JOB), lastRun };
+      const [lastRun, running] = await Promise.all([jobs.lastRun(SYNC_JOB), jobs.isRunning(SYNC_JOB)]);
+      return { running, lastRun };
     },
 
     /** Imports or refreshes a YouTube playlist by URL or id (community submissions, refresh requests). */

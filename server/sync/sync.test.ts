@@ -200,7 +200,7 @@ describe('catalogue sync against the sandbox', () => {
     expect(report.sections.find((s) => s.name === 'soundcloud tracks')).toMatchObject({ complete: true, error: null });
     expect(await snapshot(t.db)).toEqual(before);
     const status = await t.app.inject({ method: 'GET', url: '/api/sync' });
-    expect(status.json().lastRun).toMatchObject({ ok: true, report: { ok: false } });
+    expect(status.json().lastRun).toMatchObject({ ok: false, error: 'finished with errors', report: { ok: false } });
   });
 
   it('keeps the pages written before a failed page, and marks nothing from the incomplete listing', async () => {
@@ -295,7 +295,7 @@ async function holdLockElsewhere(database: typeof t.database, name: string): Pro
       await client.end();
     };
   }
-  const lock = await createJobLocks(database).tryAcquire(name);
+  const lock = await createJobLocks(database, console).tryAcquire(name);
   expect(lock).not.toBeNull();
   return () => lock!.release();
 }
