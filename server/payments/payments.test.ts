@@ -219,14 +219,14 @@ describe('the buyer closes the tab after approving', () => {
     const payment = await newOrder();
     paypal.approve(payment.orderId, 'paid');
     const job = t.payments.job();
-    expect(await job.run()).toMatchObject({ captured: 0 });
+    expect(await job.run(new AbortController().signal)).toMatchObject({ captured: 0 });
     expect(await statusOf(payment.orderId)).toBe('created');
     clock = new Date(clock.getTime() + 6 * 60_000);
     // (Orders of earlier tests are asked about too; the stand-in has forgotten them.)
-    expect(await job.run()).toMatchObject({ captured: 1 });
+    expect(await job.run(new AbortController().signal)).toMatchObject({ captured: 1 });
     expectPaidOnce(payment);
     // Asked about a moment ago: not again before a few minutes have passed.
-    expect(await job.run()).toEqual({ checked: 0, captured: 0, failed: 0 });
+    expect(await job.run(new AbortController().signal)).toEqual({ checked: 0, captured: 0, failed: 0 });
   });
 
   it('the buyer captured but the answer was lost and the approval webhook too: PAYMENT.CAPTURE.COMPLETED settles it', async () => {
@@ -258,7 +258,7 @@ describe('the buyer closes the tab after approving', () => {
     const payment = await newOrder();
     paypal.approve(payment.orderId, 'paid');
     clock = new Date(clock.getTime() + 6 * 60_000);
-    await t.payments.job().run();
+    await t.payments.job().run(new AbortController().signal);
     expect(await paypal.webhooks.release()).toBe(2);
     expectPaidOnce(payment);
   });
