@@ -338,10 +338,13 @@ describe('clip page', () => {
 
     const stream = await api<Stream>(`/api/streams/${clip.streamId}`);
     const watchStream = page.getByRole('link', { name: `Watch Stream at ${formatDuration(clip.streamTimestamp!)}` });
-    const href = (await watchStream.getAttribute('href')) ?? '';
+    expect(await watchStream.getAttribute('href')).toBe(`/api/clips/${clip.id}/launchStream`);
+    // The launch-stream call opens the stream's own page at the clip's moment.
+    const launch = await page.request.get(`/api/clips/${clip.id}/launchStream`, { maxRedirects: 0 });
     const expected = new URL(stream.linkUrl);
     expected.searchParams.set('t', stream.provider === 'twitch' ? twitchTimestamp(clip.streamTimestamp!) : `${clip.streamTimestamp}s`);
-    expect(href).toBe(expected.toString());
+    expect(launch.status()).toBe(302);
+    expect(launch.headers().location).toBe(expected.toString());
     expect(await watchStream.getAttribute('target')).toBe('_blank');
     await section(page, 'Part of Stream').getByRole('link', { name: stream.name }).click();
     await waitForPath(page, `/streams/${stream.id}`);

@@ -197,3 +197,21 @@ describe('GET /api/media/:id/launchStream', () => {
     expect((await get('/api/media/abc/launchStream')).status).toBe(400);
   });
 });
+
+describe('GET /api/clips/:id/launchStream', () => {
+  it("redirects to the clip's stream at the clip's moment", async () => {
+    const stream = await buildStream(t.db, { provider: 'twitch', remoteId: '998877' });
+    const clip = await buildClip(t.db, { streamId: stream.id, streamTimestamp: 65 });
+    const res = await t.app.inject({ method: 'GET', url: `/api/clips/${clip.id}/launchStream` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://www.twitch.tv/videos/998877?t=0h1m5s');
+  });
+
+  it('answers 404 for a clip without a stream timestamp, and for an unknown clip', async () => {
+    const clip = await buildClip(t.db, { streamTimestamp: null });
+    const { status, body } = await get(`/api/clips/${clip.id}/launchStream`);
+    expect(status).toBe(404);
+    expect(errorSchema.parse(body).message).toBe('This clip has no stream timestamp');
+    expect((await get('/api/clips/987654/launchStream')).status).toBe(404);
+  });
+});

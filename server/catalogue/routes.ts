@@ -127,14 +127,19 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
     handler: (req) => catalogue.recommended(req.params.id, req.query, viewerOf(req)),
   });
 
-  app.get('/api/media/:id/launchStream', {
-    schema: {
-      tags: ['media'],
-      summary: "Redirects to the song's stream at its timestamp (Twitch ?t=1h2m3s, YouTube &t=)",
-      params: idParams,
-    },
-    handler: async (req, reply) => reply.redirect(await catalogue.launchStreamUrl(req.params.id)),
-  });
+  for (const [kind, noun] of [
+    ['media', 'song'],
+    ['clips', 'clip'],
+  ] as const) {
+    app.get(`/api/${kind}/:id/launchStream`, {
+      schema: {
+        tags: [kind],
+        summary: `Redirects to the ${noun}'s stream at its timestamp (Twitch ?t=1h2m3s, YouTube &t=)`,
+        params: idParams,
+      },
+      handler: async (req, reply) => reply.redirect(await catalogue.launchStreamUrl(kind, req.params.id)),
+    });
+  }
 
   app.get('/api/tag', {
     config: readCache,

@@ -132,16 +132,17 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       return this.byId('media', (await dailySongId(db, day)) ?? chosen, viewer);
     },
 
-    /** The provider link that opens a song's stream at its timestamp. */
-    async launchStreamUrl(id: number): Promise<string> {
-      const song = await findRow('media', db, id);
-      if (!song) throw notFound(`Unknown song ${id}`);
-      if (song.streamId === null || song.streamTimestamp === null) throw notFound('This song has no stream timestamp');
-      const stream = await findRow('streams', db, song.streamId);
-      if (!stream) throw notFound('The stream of this song is gone');
+    /** The provider link that opens a song's or a clip's stream at its timestamp. */
+    async launchStreamUrl(kind: 'media' | 'clips', id: number): Promise<string> {
+      const noun = kind === 'media' ? 'song' : 'clip';
+      const item = await findRow(kind, db, id);
+      if (!item) throw notFound(`Unknown ${noun} ${id}`);
+      if (item.streamId === null || item.streamTimestamp === null) throw notFound(`This ${noun} has no stream timestamp`);
+      const stream = await findRow('streams', db, item.streamId);
+      if (!stream) throw notFound(`The stream of this ${noun} is gone`);
       return stream.provider === 'twitch'
-        ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(song.streamTimestamp)}`
-        : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${song.streamTimestamp}s`;
+        ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(item.streamTimestamp)}`
+        : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${item.streamTimestamp}s`;
     },
 
     /**

@@ -6,7 +6,6 @@ import {
   likeTexts,
   providerLinkLabel,
   songCount,
-  streamAtTimestampUrl,
   watchStreamLabel,
 } from './detail';
 
@@ -51,27 +50,6 @@ describe('detail texts', () => {
     expect(songCount(1)).toBe('1 song');
     expect(songCount(0)).toBe('0 songs');
     expect(songCount(12)).toBe('12 songs');
-  });
-});
-
-describe('streamAtTimestampUrl', () => {
-  it('opens a Twitch VOD at ?t=1h2m3s', () => {
-    expect(streamAtTimestampUrl({ provider: 'twitch', linkUrl: 'https://www.twitch.tv/videos/2100118785' }, 3723)).toBe(
-      'https://www.twitch.tv/videos/2100118785?t=1h2m3s',
-    );
-  });
-
-  it('opens a YouTube video at &t={seconds}s, keeping its video id', () => {
-    expect(streamAtTimestampUrl({ provider: 'youtube', linkUrl: 'https://www.youtube.com/watch?v=sm4bOvUJn5Y' }, 90.7)).toBe(
-      'https://www.youtube.com/watch?v=sm4bOvUJn5Y&t=90s',
-    );
-  });
-
-  it('replaces a timestamp already in the address and keeps an unparsable one as is', () => {
-    expect(streamAtTimestampUrl({ provider: 'twitch', linkUrl: 'https://www.twitch.tv/videos/1?t=0h0m5s' }, 60)).toBe(
-      'https://www.twitch.tv/videos/1?t=0h1m0s',
-    );
-    expect(streamAtTimestampUrl({ provider: 'twitch', linkUrl: 'not a url' }, 60)).toBe('not a url');
   });
 });
 

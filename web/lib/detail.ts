@@ -1,5 +1,5 @@
 import type { EntityKind, PlaylistType, Provider } from '../../common/enums';
-import { formatDuration, twitchTimestamp } from '../../common/format';
+import { formatDuration } from '../../common/format';
 
 /** Pure rules of the four detail screens (spec 2 "Song detail" ... "Clip detail", spec 8). */
 
@@ -49,21 +49,6 @@ export function providerLinkLabel(provider: Provider): string {
 /** "Watch Stream at 1:02:03": the label of a link that opens a stream at a timestamp. */
 export function watchStreamLabel(seconds: number): string {
   return `Watch Stream at ${formatDuration(seconds)}`;
-}
-
-/**
- * A stream's own address, opened at a timestamp: Twitch VODs take ?t=1h2m3s, YouTube videos &t=123s
- * (the same rule as the server's launchStream redirect for songs). An unparsable address is kept as is.
- */
-export function streamAtTimestampUrl(stream: { provider: Provider; linkUrl: string }, seconds: number): string {
-  let url: URL;
-  try {
-    url = new URL(stream.linkUrl);
-  } catch {
-    return stream.linkUrl;
-  }
-  url.searchParams.set('t', stream.provider === 'twitch' ? twitchTimestamp(seconds) : `${Math.max(0, Math.floor(seconds))}s`);
-  return url.toString();
 }
 
 /**

@@ -10,7 +10,6 @@ import { DetailStatus } from '../components/detail/DetailStatus';
 import { useOriginFacts } from '../components/detail/originFacts';
 import { PartOfStream } from '../components/detail/PartOfStream';
 import { TimeAgo } from '../components/TimeAgo';
-import { streamAtTimestampUrl } from '../lib/detail';
 import { clipEmbed } from '../lib/embed';
 
 /** /clips/$id (spec 2 "Clip detail"): the Twitch clip player, facts and actions, and the stream it was clipped from. */
@@ -40,7 +39,7 @@ function ClipView({ clip }: { clip: Clip }) {
         <>
           <ProviderButton item={clip} label="Watch Clip" />
           {clip.streamId !== null && clip.streamTimestamp !== null ? (
-            <ClipStreamButton streamId={clip.streamId} seconds={clip.streamTimestamp} />
+            <WatchStreamButton href={`/api/clips/${clip.id}/launchStream`} seconds={clip.streamTimestamp} />
           ) : null}
         </>
       }
@@ -49,14 +48,4 @@ function ClipView({ clip }: { clip: Clip }) {
       {clip.streamId !== null ? <PartOfStream streamId={clip.streamId} /> : null}
     </DetailLayout>
   );
-}
-
-/**
- * The stream at the clip's moment. Clips have no launchStream call, so the address is built from
- * the stream's own link (loaded once, shared with the Part of Stream card).
- */
-function ClipStreamButton({ streamId, seconds }: { streamId: number; seconds: number }) {
-  const stream = useQuery(itemQuery('streams', streamId));
-  if (!stream.data) return null;
-  return <WatchStreamButton href={streamAtTimestampUrl(stream.data, seconds)} seconds={seconds} />;
 }
