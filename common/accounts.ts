@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PLAYLIST_URL_MIN } from './constants';
+import { INT32_MAX, PLAYLIST_URL_MIN } from './constants';
+import { digitsAsNumber, id, idField, idFromText, text } from './fields';
 
 /**
  * Shapes and rules of accounts and community features (spec 3 "User", "Edit request", "Edit
@@ -29,7 +30,7 @@ export const TAGS_MAX = 50;
  */
 export function parseStreamTimestamp(value: string | number | null | undefined): number | null | undefined {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= INT32_MAX ? value : undefined;
   const text = value.trim();
   if (text === '') return null;
   if (/^\d{1,7}$/.test(text)) return Number(text);
@@ -41,21 +42,10 @@ export function parseStreamTimestamp(value: string | number | null | undefined):
 }
 
 /** A stream id; an empty field clears it (null), digits in a string are read as the number. */
-const idOrNull = z.preprocess(
-  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'must be an id' })
-    .int({ error: 'must be an id' })
-    .positive({ error: 'must be an id' })
-    .max(2_147_483_647, { error: 'must be an id' })
-    .nullable()
-    .optional(),
-);
+const idOrNull = z.preprocess((v) => (v === '' ? null : digitsAsNumber(v)), id.nullable().optional());
 
 const tagIds = z
-  .array(z.number({ error: 'must be tag ids' }).int({ error: 'must be tag ids' }).positive({ error: 'must be tag ids' }), {
-    error: 'must be a list of tag ids',
-  })
+  .array(idField('must be tag ids'), { error: 'must be a list of tag ids' })
   .max(TAGS_MAX, { error: `may hold at most ${TAGS_MAX} tags` })
   .transform((ids) => [...new Set(ids)])
   .optional();
@@ -73,14 +63,7 @@ const streamTimestamp = z
     return seconds;
   });
 
-const lyrics = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: 'must be text' })
-    .max(LYRICS_MAX, { error: `may be at most ${LYRICS_MAX} characters long` })
-    .nullable()
-    .optional(),
-);
+const lyrics = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text({ max: LYRICS_MAX }).nullable().optional());
 
 /**
  * Edit payloads (spec 3). A field left out is unchanged; null clears it. Other fields of the item
@@ -133,11 +116,11 @@ export const playlistRequestSchema = z.object({
 export type PlaylistRequest = z.infer<typeof playlistRequestSchema>;
 
 export const refreshBodySchema = z.object({
-  playlistId: z.coerce.number({ error: 'must be an id' }).int({ error: 'must be an id' }).positive({ error: 'must be an id' }),
-  remoteId: z.string().max(100).optional(),
+  playlistId: idFromText,
+  remoteId: text({ max: 100 }).optional(),
 });
 
-export const communityBodySchema = z.object({ playlistUrl: z.string({ error: 'is required' }).max(500) });
+export const communityBodySchema = z.object({ playlistUrl: text({ max: 500, error: 'is required' }) });
 
 /** The answer to an approved playlist request: what the import did, and a line saying so. */
 export const playlistApprovalSchema = z.object({
