@@ -37,14 +37,6 @@ export function digitsAsNumber(value: unknown): unknown {
 /** An id that may arrive as digits in a string. "0x10", "1e3", "1.0" and "abc" are not ids. */
 export const idFromText = z.preprocess(digitsAsNumber, id);
 
-/** A whole number that fits an `integer` column. */
-export const int32 = (message = 'must be a whole number') =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .min(-INT32_MAX - 1, { error: message })
-    .max(INT32_MAX, { error: message });
-
 /**
  * A paging number from the query: absent or blank is `fallback`; malformed is a 400 naming the
  * field; out of range is clamped to [1, max], never an error.
