@@ -9,6 +9,9 @@ export const REQUEST_HISTORY_CLIENT_DEFAULT_SIZE = 30;
 export const INFINITE_SCROLL_DISTANCE = 1;
 export const INFINITE_SCROLL_THROTTLE_MS = 200;
 
+/** The largest value of a PostgreSQL `integer` (and `serial` id): input past it is refused, not sent to the database. */
+export const INT32_MAX = 2_147_483_647;
+
 /** The API refuses larger pages; a bigger request is clamped, never an error. */
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_API_PAGE_SIZE = 21;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { INT32_MAX } from './constants';
+import { digitsAsNumber, id, idField, text } from './fields';
 
 /**
  * Shapes and rules of crowd edits (spec 3 "Edit request", "Edit payloads"), shared by the server
@@ -16,7 +18,7 @@ export const TAGS_MAX = 50;
  */
 export function parseStreamTimestamp(value: string | number | null | undefined): number | null | undefined {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= INT32_MAX ? value : undefined;
   const text = value.trim();
   if (text === '') return null;
   if (/^\d{1,7}$/.test(text)) return Number(text);
@@ -28,21 +30,10 @@ export function parseStreamTimestamp(value: string | number | null | undefined):
 }
 
 /** A stream id; an empty field clears it (null), digits in a string are read as the number. */
-const idOrNull = z.preprocess(
-  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ error: 'must be an id' })
-    .int({ error: 'must be an id' })
-    .positive({ error: 'must be an id' })
-    .max(2_147_483_647, { error: 'must be an id' })
-    .nullable()
-    .optional(),
-);
+const idOrNull = z.preprocess((v) => (v === '' ? null : digitsAsNumber(v)), id.nullable().optional());
 
 const tagIds = z
-  .array(z.number({ error: 'must be tag ids' }).int({ error: 'must be tag ids' }).positive({ error: 'must be tag ids' }), {
-    error: 'must be a list of tag ids',
-  })
+  .array(idField('must be tag ids'), { error: 'must be a list of tag ids' })
   .max(TAGS_MAX, { error: `may hold at most ${TAGS_MAX} tags` })
   .transform((ids) => [...new Set(ids)])
   .optional();
@@ -60,14 +51,7 @@ const streamTimestamp = z
     return seconds;
   });
 
-const lyrics = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: 'must be text' })
-    .max(LYRICS_MAX, { error: `may be at most ${LYRICS_MAX} characters long` })
-    .nullable()
-    .optional(),
-);
+const lyrics = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text({ max: LYRICS_MAX }).nullable().optional());
 
 /**
  * Edit payloads (spec 3). A field left out is unchanged; null clears it. Other fields of the item

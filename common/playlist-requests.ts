@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAYLIST_URL_MIN } from './constants';
+import { idFromText, text } from './fields';
 
 /**
  * Shapes and rules of playlist refresh requests and community submissions (spec 3 "Playlist refresh
@@ -20,11 +21,11 @@ export const playlistRequestSchema = z.object({
 export type PlaylistRequest = z.infer<typeof playlistRequestSchema>;
 
 export const refreshBodySchema = z.object({
-  playlistId: z.coerce.number({ error: 'must be an id' }).int({ error: 'must be an id' }).positive({ error: 'must be an id' }),
-  remoteId: z.string().max(100).optional(),
+  playlistId: idFromText,
+  remoteId: text({ max: 100 }).optional(),
 });
 
-export const communityBodySchema = z.object({ playlistUrl: z.string({ error: 'is required' }).max(500) });
+export const communityBodySchema = z.object({ playlistUrl: text({ max: 500, error: 'is required' }) });
 
 /** The answer to an approved playlist request: what the import did, and a line saying so. */
 export const playlistApprovalSchema = z.object({

@@ -60,8 +60,13 @@ function text(value: unknown, max: number): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-export const parseQuery = (value: unknown) => text(value, 200);
-export const parseClippedBy = (value: unknown) => text(value, 64);
+/** Longest search text (q, and the request history's title and username filters); longer is cut */
+export const QUERY_TEXT_MAX = 200;
+/** Longest clip creator filter; longer is cut */
+export const CLIPPED_BY_MAX = 64;
+
+export const parseQuery = (value: unknown) => text(value, QUERY_TEXT_MAX);
+export const parseClippedBy = (value: unknown) => text(value, CLIPPED_BY_MAX);
 
 /** An optional id filter; anything that is not a positive id is dropped like an unknown enum value. */
 export function parseOptionalId(value: unknown): number | undefined {

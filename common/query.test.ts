@@ -89,6 +89,12 @@ describe('text filters', () => {
   it('caps the length of q', () => {
     expect(parse({ q: 'x'.repeat(500) }).q).toHaveLength(200);
   });
+
+  it.each(['q', 'clippedBy'])('refuses a NUL character in %s, naming the field', (field) => {
+    const result = listQuery.safeParse({ [field]: 'a\u0000b' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message: 'must not contain a NUL character' });
+  });
 });
 
 describe('id filters', () => {
@@ -107,9 +113,13 @@ describe('idParams', () => {
     expect(idParams.parse({ id: '42' })).toEqual({ id: 42 });
   });
 
-  it.each(['abc', '0', '-1', '1.5', '99999999999'])('refuses id=%s', (id) => {
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '2147483648', '1e3', '0x10', ''])('refuses id=%s', (id) => {
     const result = idParams.safeParse({ id });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('must be a number');
+    expect(result.error?.issues[0]?.message).toBe('must be an id');
+  });
+
+  it('reads the largest integer id', () => {
+    expect(idParams.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_API_PAGE_SIZE, MAX_PAGE_SIZE } from './constants';
 import { PERIODS, PLAYLIST_TYPES, PROVIDERS, SORTS } from './enums';
+import { clampedInt, id, idFromText, text } from './fields';
 import {
+  CLIPPED_BY_MAX,
   parseClippedBy,
   parseLyrics,
   parseOptionalId,
@@ -12,48 +14,40 @@ import {
   parseSort,
   parseSources,
   parseTags,
+  QUERY_TEXT_MAX,
 } from './query-values';
 
 /**
  * The API's query schemas (server validation, OpenAPI). Filters are lenient: their values go
  * through the zod-free rules of query-values.ts, which the web uses to read its own URL, so unknown
  * values are dropped the same way on both sides, never an error (spec 4 and 5). Paging and ids are
- * strict: a malformed number is a 400 naming the field.
+ * strict: a malformed number is a 400 naming the field; so is text the database cannot hold (NUL).
  */
 
 export const providersParam = z.preprocess(parseProviders, z.array(z.enum(PROVIDERS)));
 export const sourcesParam = z.preprocess(parseSources, z.array(z.string()));
-export const tagsParam = z.preprocess(parseTags, z.array(z.number().int()));
+export const tagsParam = z.preprocess(parseTags, z.array(id));
 export const periodParam = z.preprocess(parsePeriod, z.enum(PERIODS).optional());
 export const sortParam = z.preprocess(parseSort, z.enum(SORTS).optional());
 export const playlistTypeParam = z.preprocess(parsePlaylistType, z.enum(PLAYLIST_TYPES).optional());
 export const lyricsParam = z.preprocess(parseLyrics, z.boolean());
 
-/** page is 1-based; malformed numbers are a 400 naming the field, out-of-range ones are clamped. */
-const intParam = (fallback: number, min: number, max: number) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? fallback : value),
-    z.coerce
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .transform((n) => Math.min(max, Math.max(min, n))),
-  );
-
 export const pagingQuery = z.object({
-  page: intParam(1, 1, 1_000_000),
-  size: intParam(DEFAULT_API_PAGE_SIZE, 1, MAX_PAGE_SIZE),
+  /** 1-based; malformed numbers are a 400 naming the field, out-of-range ones are clamped */
+  page: clampedInt(1, 1_000_000),
+  size: clampedInt(DEFAULT_API_PAGE_SIZE, MAX_PAGE_SIZE),
 });
 
-const optionalIdParam = z.preprocess(parseOptionalId, z.number().int().optional());
+const optionalIdParam = z.preprocess(parseOptionalId, id.optional());
 
 export const filterFields = {
   providers: providersParam,
   sources: sourcesParam,
   tags: tagsParam,
-  q: z.preprocess(parseQuery, z.string().optional()),
+  q: z.preprocess(parseQuery, text({ max: QUERY_TEXT_MAX }).optional()),
   period: periodParam,
   lyrics: lyricsParam,
-  clippedBy: z.preprocess(parseClippedBy, z.string().optional()),
+  clippedBy: z.preprocess(parseClippedBy, text({ max: CLIPPED_BY_MAX }).optional()),
   type: playlistTypeParam,
   sort: sortParam,
   /** Items of one stream (songs, clips, playlists) */
@@ -69,10 +63,5 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 export type Filter = Omit<ListQuery, 'page' | 'size'>;
 
-export const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a number' })
-    .positive({ error: 'must be a number' })
-    .max(2_147_483_647, { error: 'must be a number' }),
-});
+/** A path id; one that cannot be an id makes the path name nothing (404, server/http/error-handler.ts). */
+export const idParams = z.object({ id: idFromText });

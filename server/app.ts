@@ -7,14 +7,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createConfiguredAdmins } from './accounts/admins';
 import { createLimits } from './accounts/limits';
 import { accountRoutes } from './accounts/routes';
@@ -24,12 +18,11 @@ import { catalogueRoutes } from './catalogue/routes';
 import { type CatalogueService, createCatalogueService } from './catalogue/service';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { DATABASE_UNAVAILABLE, isConnectionLost } from './db/connection';
 import { buildWorld, type World } from './demo/world';
 import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
 import { type EventBus, startEventBus } from './events';
-import { HttpError } from './http/errors';
+import { errorHandler, frameworkErrors, noSuchPath } from './http/error-handler';
 import { registerReadCache } from './http/read-cache';
 import { registerSameSite, sameSite } from './http/same-site';
 import type { App } from './http/types';
@@ -119,15 +112,6 @@ const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-function validationMessage(error: FastifyError): string {
-  const issues = error.validation ?? [];
-  const parts = issues.map((issue) => {
-    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issue.params?.missingProperty as string) || '';
-    return field ? `${field} ${issue.message ?? 'is invalid'}` : (issue.message ?? 'is invalid');
-  });
-  return parts.join('; ') || error.message;
-}
-
 export async function buildApp(options: BuildOptions): Promise<{ app: App; context: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
@@ -136,30 +120,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Default body limit; uploads get their own limit where they are accepted.
     bodyLimit: 1_048_576,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: validationMessage(error) });
-    }
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send({ statusCode: error.statusCode, error: httpStatusName(error.statusCode), message: error.message });
-    }
-    if (isConnectionLost(error))
-      return reply.code(503).send({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ statusCode: status, error: httpStatusName(status), message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again.' });
-  });
+  app.setErrorHandler(errorHandler);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
@@ -311,7 +277,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         .type('text/html; charset=utf-8')
         .send(await page);
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `No such path: ${request.method} ${url.split('?')[0]}` });
+    return reply.code(404).send(noSuchPath(request));
   });
 
   return {
@@ -334,20 +300,4 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       requestHistory,
     },
   };
-}
-
-function httpStatusName(status: number): string {
-  const names: Record<number, string> = {
-    400: 'Bad Request',
-    401: 'Unauthorized',
-    403: 'Forbidden',
-    404: 'Not Found',
-    409: 'Conflict',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-    502: 'Bad Gateway',
-    503: 'Service Unavailable',
-  };
-  return names[status] ?? 'Error';
 }

@@ -139,13 +139,26 @@ describe('one item by id', () => {
     }
   });
 
-  it.each(['abc', '0', '-3', '1.5', '99999999999', '%20'])('answers 400 naming the field for id %s', async (id) => {
-    for (const kind of ['media', 'streams', 'playlists', 'clips']) {
-      const { status, body } = await get(`/api/${kind}/${id}`);
-      expect(status, `${kind}/${id}`).toBe(400);
-      expect(errorSchema.strict().parse(body)).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-      expect(body.message).toMatch(/^id\b/);
-    }
+  // Design: 404 for an unknown id; a path segment that cannot be an id names nothing either.
+  it.each(['abc', '0', '-3', '1.5', '99999999999', '2147483648', '1e3', '0x10', '%20'])(
+    'answers 404 No such path for id %s',
+    async (id) => {
+      for (const kind of ['media', 'streams', 'playlists', 'clips']) {
+        const { status, body } = await get(`/api/${kind}/${id}`);
+        expect(status, `${kind}/${id}`).toBe(404);
+        expect(errorSchema.strict().parse(body)).toEqual({
+          statusCode: 404,
+          error: 'Not Found',
+          message: `No such path: GET /api/${kind}/${id}`,
+        });
+      }
+    },
+  );
+
+  it('has no latest clips: /api/clips/latest is 404, not a bad id', async () => {
+    const { status, body } = await get('/api/clips/latest');
+    expect(status).toBe(404);
+    expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such path: GET /api/clips/latest' });
   });
 
   it('never takes a fixed path for an id', async () => {
@@ -192,9 +205,9 @@ describe('GET /api/media/:id/launchStream', () => {
     }
   });
 
-  it('answers 404 for an unknown song and 400 for a bad id', async () => {
+  it('answers 404 for an unknown song and for a path that cannot be an id', async () => {
     expect((await get('/api/media/987654/launchStream')).status).toBe(404);
-    expect((await get('/api/media/abc/launchStream')).status).toBe(400);
+    expect((await get('/api/media/abc/launchStream')).status).toBe(404);
   });
 });
 

@@ -101,13 +101,13 @@ describe('GET /api/media/:id/recommended', () => {
     expect(page).toMatchObject({ page: 1, size: 100, totalElements: 1 });
   });
 
-  it('answers 404 for an unknown song and 400 for bad input', async () => {
+  it('answers 404 for an unknown song or a path that cannot be an id, and 400 for bad input', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/media/987654/recommended' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     const badId = await t.app.inject({ method: 'GET', url: '/api/media/abc/recommended' });
-    expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toMatch(/^id\b/);
+    expect(badId.statusCode).toBe(404);
+    expect(badId.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such path: GET /api/media/abc/recommended' });
     const song = await buildSong(t.db);
     const badPage = await t.app.inject({ method: 'GET', url: `/api/media/${song.id}/recommended?page=abc` });
     expect(badPage.statusCode).toBe(400);

@@ -84,9 +84,12 @@ describe('read cache of logged-out catalogue reads', () => {
     const missing = await get('/api/media/987654321');
     expect(missing.statusCode).toBe(404);
     expect((await get('/api/media/987654321')).headers[READ_CACHE_HEADER]).not.toBe('hit');
-    const bad = await get('/api/media/abc');
-    expect(bad.statusCode).toBe(400);
+    const noSuchPath = await get('/api/media/abc');
+    expect(noSuchPath.statusCode).toBe(404);
     expect((await get('/api/media/abc')).headers[READ_CACHE_HEADER]).not.toBe('hit');
+    const bad = await get('/api/media?page=abc');
+    expect(bad.statusCode).toBe(400);
+    expect((await get('/api/media?page=abc')).headers[READ_CACHE_HEADER]).not.toBe('hit');
   });
 
   it('leaves random picks alone', async () => {

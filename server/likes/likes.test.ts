@@ -45,12 +45,12 @@ describe('POST and DELETE /api/{kind}/{id}/like', () => {
     }
   });
 
-  it('answers 404 for an unknown item and 400 for a bad id, liking nothing', async () => {
+  it('answers 404 for an unknown item or a path that cannot be an id, liking nothing', async () => {
     const before = (await t.db.select().from(likes)).length;
     const unknown = await like('/api/media/999999', viewer);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Unknown song 999999' });
-    expect((await like('/api/clips/abc', viewer)).statusCode).toBe(400);
+    expect((await like('/api/clips/abc', viewer)).statusCode).toBe(404);
     expect((await t.db.select().from(likes)).length).toBe(before);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAYLIST_TYPES } from '../../common/enums';
+import { text } from '../../common/fields';
 import { requireAdminOrMachine } from '../accounts/session';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
@@ -76,7 +77,7 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
     schema: {
       tags,
       summary: 'Import or refresh a YouTube playlist: keeps the streamer’s songs in order',
-      body: z.object({ playlist: z.string().min(1), type: z.enum(PLAYLIST_TYPES).default('community') }),
+      body: z.object({ playlist: text({ min: 1, max: 500 }), type: z.enum(PLAYLIST_TYPES).default('community') }),
       response: { 200: importReportSchema },
     },
     handler: async (request) => {
