@@ -40,6 +40,8 @@ import { createProviders, type ProviderOverrides, type Providers, selfOrigin } f
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
+import { createRequestFeatures, type RequestFeatures } from './song-requests/features';
+import { registerFlipRequests } from './song-requests/flip';
 import { createRequestHistory, type RequestHistory } from './song-requests/history';
 import { requestHistoryRoutes } from './song-requests/routes';
 import { statsRoutes } from './stats/routes';
@@ -65,6 +67,7 @@ export interface AppContext {
   edits: EditsService;
   playlistRequests: PlaylistRequestsService;
   requestHistory: RequestHistory;
+  features: RequestFeatures;
 }
 
 export interface BuildOptions {
@@ -80,6 +83,8 @@ export interface BuildOptions {
   providerOverrides?: ProviderOverrides;
   /** Fetch thumbnails when syncing (default true) */
   thumbnails?: boolean;
+  /** The time where behaviour depends on it (request expiry, payments); tests move it */
+  now?: () => Date;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -229,6 +234,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   playlistRequestRoutes(app, playlistRequests, limits);
   const requestHistory = createRequestHistory(database.db);
   requestHistoryRoutes(app, requestHistory, limits);
+  const features = createRequestFeatures(database.db, config.requests.enabledByDefault);
+  const now = options.now ?? (() => new Date());
+  const videoImageBase = publicConfig(config).videoImageBase;
+  registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now }, limits);
 
   const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
@@ -282,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       edits,
       playlistRequests,
       requestHistory,
+      features,
     },
   };
 }
@@ -293,8 +303,10 @@ function httpStatusName(status: number): string {
     403: 'Forbidden',
     404: 'Not Found',
     409: 'Conflict',
+    410: 'Gone',
     413: 'Payload Too Large',
     415: 'Unsupported Media Type',
+    422: 'Unprocessable Entity',
     429: 'Too Many Requests',
     502: 'Bad Gateway',
     503: 'Service Unavailable',

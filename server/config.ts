@@ -84,6 +84,8 @@ const envSchema = z
     SYNC_AT_START: bool.default(true),
     SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     LIVE_POLL_SECONDS: int(0, 3600).default(60),
+    /** Request features (flip, recording) an admin has not toggled yet: on in demo mode, off in production unless set */
+    REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -178,6 +180,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     live: {
       /** 0: no live check */
       pollSeconds: e.LIVE_POLL_SECONDS,
+    },
+    requests: {
+      /** Whether a request feature no admin has toggled yet is on (server/song-requests/features.ts) */
+      enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,

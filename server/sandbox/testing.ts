@@ -39,7 +39,14 @@ export const FAST: ProviderOverrides = {
 };
 
 export async function createSandboxedApp(
-  options: { world?: Partial<WorldOptions>; env?: Record<string, string>; thumbnails?: boolean; overrides?: ProviderOverrides } = {},
+  options: {
+    world?: Partial<WorldOptions>;
+    env?: Record<string, string>;
+    thumbnails?: boolean;
+    overrides?: ProviderOverrides;
+    /** The app's clock (default: the real time) */
+    now?: () => Date;
+  } = {},
 ): Promise<SandboxedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-sync-'));
   mkdirSync(path.join(dataDir, 'thumbnails'), { recursive: true });
@@ -54,6 +61,7 @@ export async function createSandboxedApp(
     sandboxWorld: world,
     providerOverrides: overrides,
     thumbnails: options.thumbnails ?? false,
+    now: options.now,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
