@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FLIP_URL_MIN, NAME_MAX, NAME_MIN } from './constants';
+import { NAME_MAX, NAME_MIN } from './constants';
+import { NICKNAME_PATTERN } from './flip-rules';
 
 /**
  * Flip requests (spec 2 "New Flip Request", 3 "Validated flip request", "Payment success data",
@@ -11,9 +12,6 @@ export const featureStateSchema = z.object({ enabled: z.boolean() });
 export type FeatureState = z.infer<typeof featureStateSchema>;
 
 /** Nicknames: 3 to 32 letters, digits or dashes (spec 5; the tooltip says "Only letters, numbers or dash"). */
-export const NICKNAME_PATTERN = /^[A-Za-z0-9-]+$/;
-export const NICKNAME_HINT = 'Only letters, numbers or dash';
-
 export const nicknameSchema = z
   .string()
   .trim()
@@ -65,7 +63,3 @@ export const flipCaptureBody = z.object({ sid, orderId: z.string().min(1).max(10
 /** Spec 3 "Payment success data": what the success banner shows. */
 export const paymentSuccessSchema = z.object({ sampleId: z.string(), orderId: z.string(), transactionId: z.string() });
 export type PaymentSuccess = z.infer<typeof paymentSuccessSchema>;
-
-/** Client-side rules of the URL field (spec 5): at least 33 characters and URL-like. */
-export const FLIP_URL_PATTERN = /^(https?:\/\/)?([\w-]+\.)+[\w-]+(\/\S*)?$/i;
-export const flipUrlLooksValid = (url: string) => url.trim().length >= FLIP_URL_MIN && FLIP_URL_PATTERN.test(url.trim());
