@@ -39,3 +39,11 @@ describe('YouTube stand-in: videos outside the demo world', () => {
     expect(await youtube().video('aB3-_xYz901')).toBeNull();
   });
 });
+
+describe('YouTube stand-in: videos of the demo request history', () => {
+  it('answers them with the title the history gives them', async () => {
+    const request = t.world.requests.find((r) => /^[A-Za-z0-9_-]{11}$/.test(r.videoId))!;
+    const video = await youtube().video(request.videoId);
+    expect(video).toMatchObject({ title: request.title, channelTitle: request.title.split(' - ')[0] });
+  });
+});

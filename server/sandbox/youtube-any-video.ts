@@ -58,13 +58,16 @@ export interface MadeUpVideo {
   thumbnailFile: string;
 }
 
-/** The made-up video of an id, or null for a malformed id or the unavailable one. */
-export function madeUpVideo(id: string): MadeUpVideo | null {
+/**
+ * The made-up video of an id, or null for a malformed id or the unavailable one. `knownTitle`: the
+ * title the demo's request history gives the video ("Artist - Song"), kept so the two agree.
+ */
+export function madeUpVideo(id: string, knownTitle?: string): MadeUpVideo | null {
   if (!isVideoId(id) || id === UNAVAILABLE_VIDEO_ID) return null;
   const b = seed(id);
   const pick = <T>(list: readonly T[], at: number) => list[b[at]! % list.length]!;
-  const artist = pick(ARTISTS, 0);
-  const title = `${artist} - ${pick(ADJECTIVES, 1)} ${pick(NOUNS, 2)} ${pick(FORMATS, 3)}`.trim();
+  const artist = knownTitle?.split(' - ')[0] ?? pick(ARTISTS, 0);
+  const title = knownTitle ?? `${artist} - ${pick(ADJECTIVES, 1)} ${pick(NOUNS, 2)} ${pick(FORMATS, 3)}`.trim();
   const channelId = `UC${Array.from({ length: 22 }, (_, i) => ALPHABET[b[(i + 4) % b.length]! % 64]).join('')}`;
   const durationSeconds = 120 + (b.readUInt16BE(8) % 360);
   // Some day between 2012 and 2024.

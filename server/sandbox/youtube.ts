@@ -199,7 +199,7 @@ export function youtubeSandbox(app: App, state: SandboxState) {
 
   /** Any other well-formed id: a made-up video of the wide YouTube (youtube-any-video.ts). */
   function madeUpResource(origin: string, parts: Set<string>, id: string) {
-    const video = madeUpVideo(id);
+    const video = madeUpVideo(id, state.world.requests.find((r) => r.videoId === id)?.title);
     if (!video) return [];
     const all = madeUpVideoParts(video);
     return [
