@@ -151,6 +151,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     // Provider embeds need to be framed by us and to load cross-origin resources.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // PayPal's checkout popup must keep its opener (the default same-origin cuts it off).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(fastifyCookie);
   // Limits are per route (writes, login), never global: reads are not limited here.

@@ -19,4 +19,6 @@ export const DEMO_ACCOUNTS = {
   },
   soundcloud: { userId: '938000001', permalink: 'nova-almanac-demo' },
   twitch: { userId: '938000002' },
+  /** The streamer's PayPal business account, and the webhook registered for this site */
+  paypal: { merchantId: 'NOVAALMANAC01', email: 'payments@nova-almanac.example', webhookId: 'DEMOWEBHOOK0001' },
 } as const;

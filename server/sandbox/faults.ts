@@ -3,7 +3,7 @@
  * and method) and answers an error status, delays the answer, or both, for a number of requests.
  */
 
-export type SandboxProvider = 'youtube' | 'soundcloud' | 'twitch' | 'twitch-oauth';
+export type SandboxProvider = 'youtube' | 'soundcloud' | 'twitch' | 'twitch-oauth' | 'paypal';
 
 export interface FaultRule {
   provider: SandboxProvider;
@@ -18,6 +18,11 @@ export interface FaultRule {
   delayMs?: number;
   /** How many matching requests fail; default 1, Infinity for all */
   times?: number;
+  /**
+   * PayPal only: apply the fault after the request has done its work (the capture happened, its
+   * answer is lost or late), instead of before (nothing happened).
+   */
+  after?: boolean;
 }
 
 interface ActiveRule extends FaultRule {

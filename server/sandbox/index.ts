@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { forbidden } from '../http/errors';
 import { isLoopback } from '../http/machine-access';
 import type { App } from '../http/types';
+import { paypalControl, paypalSandbox } from './paypal';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
 import { helixSandbox, twitchImages } from './twitch/helix';
@@ -19,6 +20,7 @@ export { SandboxState } from './state';
  *   /sandbox/soundcloud/...        SoundCloud API and its /oauth/token
  *   /sandbox/twitch/helix/...      Twitch Helix           (+ /sandbox/twitch/images/...)
  *   /sandbox/twitch/oauth2/...     id.twitch.tv/oauth2
+ *   /sandbox/paypal/...            PayPal REST (api-m.paypal.com), its approval page and JS SDK
  *   /sandbox/control/...           faults, live stream, item changes (from this machine only)
  */
 export interface Sandbox {
@@ -33,13 +35,14 @@ function formBodies(app: App) {
 }
 
 const faultBody = z.object({
-  provider: z.enum(['youtube', 'soundcloud', 'twitch', 'twitch-oauth']),
+  provider: z.enum(['youtube', 'soundcloud', 'twitch', 'twitch-oauth', 'paypal']),
   path: z.string().optional(),
   method: z.enum(['GET', 'POST']).optional(),
   status: z.number().int().min(400).max(599).optional(),
   retryAfter: z.number().int().min(0).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   times: z.number().int().min(1).optional(),
+  after: z.boolean().optional(),
 });
 
 const itemBody = z.object({
@@ -85,6 +88,7 @@ function controlRoutes(app: App, state: SandboxState) {
     state.tokens.expireAll();
     return { ok: true };
   });
+  app.register(async (scope: App) => paypalControl(scope, state), { prefix: '/paypal' });
   app.post('/reset', { schema: hide }, async () => {
     state.reset();
     return { ok: true };
@@ -101,6 +105,7 @@ export async function registerSandbox(app: App, options: SandboxOptions): Promis
       await sandbox.register(async (scope: App) => helixSandbox(scope, state), { prefix: '/twitch/helix' });
       await sandbox.register(async (scope: App) => twitchOAuthSandbox(scope, state), { prefix: '/twitch/oauth2' });
       await sandbox.register(async (scope: App) => twitchImages(scope, state), { prefix: '/twitch' });
+      await sandbox.register(async (scope: App) => paypalSandbox(scope, state), { prefix: '/paypal' });
       await sandbox.register(async (scope: App) => controlRoutes(scope, state), { prefix: '/control' });
     },
     { prefix: '/sandbox' },

@@ -3,6 +3,7 @@ import { sourceKindOf } from '../../common/enums';
 import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
 import { DEMO_ACCOUNTS } from './accounts';
 import { Faults } from './faults';
+import { PayPalSandbox } from './paypal/state';
 import { TokenRegistry } from './tokens';
 
 /**
@@ -68,6 +69,7 @@ export class SandboxState {
   readonly streamerName: string;
   readonly faults = new Faults();
   readonly tokens = new TokenRegistry();
+  readonly paypal = new PayPalSandbox();
   readonly requests: LoggedRequest[] = [];
   private readonly privacy = new Map<string, Privacy>();
   private readonly removed = new Set<string>();
@@ -159,6 +161,7 @@ export class SandboxState {
     this.patches.clear();
     this.faults.clear();
     this.tokens.clear();
+    this.paypal.reset();
     this.requests.length = 0;
     this.live = null;
   }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
  * real ones; tests expire them early to exercise a client's refresh on 401.
  */
 
-export type TokenProvider = 'soundcloud' | 'twitch';
+export type TokenProvider = 'soundcloud' | 'twitch' | 'paypal';
 
 export interface IssuedToken {
   token: string;
@@ -35,7 +35,7 @@ export class TokenRegistry {
   private readonly refresh = new Map<string, IssuedToken>();
   private readonly codes = new Map<string, AuthorizationCode>();
   /** Access tokens issued so far, per provider (tests check how often a client asked) */
-  issued: Record<TokenProvider, number> = { soundcloud: 0, twitch: 0 };
+  issued: Record<TokenProvider, number> = { soundcloud: 0, twitch: 0, paypal: 0 };
 
   issue(fields: Omit<IssuedToken, 'token' | 'expiresAt' | 'refreshToken'>, ttlSeconds: number, withRefresh: boolean): IssuedToken {
     const token: IssuedToken = {
@@ -91,6 +91,6 @@ export class TokenRegistry {
     this.tokens.clear();
     this.refresh.clear();
     this.codes.clear();
-    this.issued = { soundcloud: 0, twitch: 0 };
+    this.issued = { soundcloud: 0, twitch: 0, paypal: 0 };
   }
 }

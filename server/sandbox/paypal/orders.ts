@@ -1,0 +1,250 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { DEMO_ACCOUNTS } from '../accounts';
+
+/**
+ * The orders PayPal holds (Orders v2, intent CAPTURE): created by the merchant, approved (or
+ * cancelled) by the buyer on the approval page, captured once. What the buyer chose on that page
+ * decides how the capture goes: paid, declined (the next capture answers INSTRUMENT_DECLINED and the
+ * buyer must approve again, as after PayPal's `actions.restart()`), or pending (an eCheck).
+ */
+
+export type OrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED';
+
+export interface Money {
+  currency_code: string;
+  value: string;
+}
+
+export interface SandboxCapture {
+  id: string;
+  status: CaptureStatus;
+  amount: Money;
+  createTime: string;
+  updateTime: string;
+  /** Set when refunded or reversed (the refund resource's id) */
+  refundId: string | null;
+}
+
+export interface SandboxOrder {
+  id: string;
+  status: OrderStatus;
+  amount: Money;
+  customId: string | null;
+  description: string | null;
+  referenceId: string;
+  createTime: string;
+  updateTime: string;
+  /** How the buyer paid on the approval page: what the next capture does */
+  funding: 'paid' | 'declined' | 'pending' | null;
+  capture: SandboxCapture | null;
+}
+
+/** PayPal's error answer: `{name, message, debug_id, details[{issue, description}]}`. */
+export interface PayPalErrorBody {
+  name: string;
+  message: string;
+  debug_id: string;
+  details?: { field?: string; value?: string; location?: string; issue: string; description: string }[];
+  links?: { href: string; rel: string; method?: string }[];
+}
+
+export class PayPalSandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: PayPalErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+export const debugId = () => randomBytes(7).toString('hex').slice(0, 13);
+
+const UNPROCESSABLE = 'The requested action could not be performed, semantically incorrect, or failed business validation.';
+
+export const ISSUES = {
+  ORDER_NOT_APPROVED:
+    "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+  ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+  INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  ORDER_NOT_APPROVED_CANCEL: 'The order cannot be approved in its current state.',
+} as const;
+
+export function paypalError(status: number, name: string, message: string, issue?: string, description?: string): PayPalSandboxError {
+  const body: PayPalErrorBody = { name, message, debug_id: debugId() };
+  if (issue) body.details = [{ issue, description: description ?? issue }];
+  return new PayPalSandboxError(status, body);
+}
+
+export const unprocessable = (issue: keyof typeof ISSUES) => paypalError(422, 'UNPROCESSABLE_ENTITY', UNPROCESSABLE, issue, ISSUES[issue]);
+
+export const notFound = () =>
+  paypalError(
+    404,
+    'RESOURCE_NOT_FOUND',
+    'The specified resource does not exist.',
+    'INVALID_RESOURCE_ID',
+    'Specified resource ID does not exist. Please check the resource ID and try again.',
+  );
+
+/** PayPal's ids: 17 upper-case letters and digits. */
+function paypalId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  let id = '';
+  for (let i = 0; i < 17; i++) id += alphabet[randomInt(alphabet.length)];
+  return id;
+}
+
+export interface CreateOrderInput {
+  amount: Money;
+  customId?: string;
+  description?: string;
+  referenceId?: string;
+}
+
+export class SandboxOrders {
+  private readonly orders = new Map<string, SandboxOrder>();
+  /** Clock of the stand-in; tests may set it */
+  now: () => Date = () => new Date();
+
+  create(input: CreateOrderInput): SandboxOrder {
+    const at = this.now().toISOString();
+    const order: SandboxOrder = {
+      id: paypalId(),
+      status: 'CREATED',
+      amount: input.amount,
+      customId: input.customId ?? null,
+      description: input.description ?? null,
+      referenceId: input.referenceId ?? 'default',
+      createTime: at,
+      updateTime: at,
+      funding: null,
+      capture: null,
+    };
+    this.orders.set(order.id, order);
+    return order;
+  }
+
+  find(id: string): SandboxOrder | undefined {
+    return this.orders.get(id);
+  }
+
+  get(id: string): SandboxOrder {
+    const order = this.orders.get(id);
+    if (!order) throw notFound();
+    return order;
+  }
+
+  private touch(order: SandboxOrder) {
+    order.updateTime = this.now().toISOString();
+  }
+
+  /** The buyer's choice on the approval page. */
+  approve(id: string, funding: 'paid' | 'declined' | 'pending' = 'paid'): SandboxOrder {
+    const order = this.get(id);
+    if (order.status !== 'CREATED' && order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED_CANCEL');
+    order.status = 'APPROVED';
+    order.funding = funding;
+    this.touch(order);
+    return order;
+  }
+
+  capture(id: string): SandboxOrder {
+    const order = this.get(id);
+    if (order.status === 'COMPLETED') throw unprocessable('ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED');
+    if (order.funding === 'declined') {
+      // The buyer has to pick another way to pay: the order waits for a new approval.
+      order.status = 'CREATED';
+      order.funding = null;
+      this.touch(order);
+      throw unprocessable('INSTRUMENT_DECLINED');
+    }
+    const at = this.now().toISOString();
+    order.status = 'COMPLETED';
+    order.capture = {
+      id: paypalId(),
+      status: order.funding === 'pending' ? 'PENDING' : 'COMPLETED',
+      amount: order.amount,
+      createTime: at,
+      updateTime: at,
+      refundId: null,
+    };
+    this.touch(order);
+    return order;
+  }
+
+  /** Later changes of a capture, as PayPal reports them by webhook (tests and the control routes). */
+  changeCapture(orderId: string, status: CaptureStatus): SandboxCapture {
+    const order = this.get(orderId);
+    if (!order.capture) throw unprocessable('ORDER_NOT_APPROVED');
+    order.capture.status = status;
+    order.capture.updateTime = this.now().toISOString();
+    if (status === 'REFUNDED') order.capture.refundId = paypalId();
+    return order.capture;
+  }
+
+  clear() {
+    this.orders.clear();
+  }
+}
+
+const merchant = DEMO_ACCOUNTS.paypal;
+
+export function captureJson(order: SandboxOrder, capture: SandboxCapture, base: string) {
+  return {
+    id: capture.id,
+    status: capture.status,
+    ...(capture.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+    amount: capture.amount,
+    final_capture: true,
+    seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+    ...(order.customId ? { custom_id: order.customId } : {}),
+    supplementary_data: { related_ids: { order_id: order.id } },
+    create_time: capture.createTime,
+    update_time: capture.updateTime,
+    links: [
+      { href: `${base}/v2/payments/captures/${capture.id}`, rel: 'self', method: 'GET' },
+      { href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: 'refund', method: 'POST' },
+      { href: `${base}/v2/checkout/orders/${order.id}`, rel: 'up', method: 'GET' },
+    ],
+  };
+}
+
+/** The order as `Prefer: return=representation` shows it; `base` is https://api-m.paypal.com's stand-in. */
+export function orderJson(order: SandboxOrder, base: string) {
+  const approved = order.status !== 'CREATED';
+  const unit = {
+    reference_id: order.referenceId,
+    amount: order.amount,
+    payee: { email_address: merchant.email, merchant_id: merchant.merchantId },
+    ...(order.description ? { description: order.description } : {}),
+    ...(order.customId ? { custom_id: order.customId } : {}),
+    ...(order.capture ? { payments: { captures: [captureJson(order, order.capture, base)] } } : {}),
+  };
+  const payer = { name: { given_name: 'Demo', surname: 'Buyer' }, email_address: 'buyer@example.com', payer_id: 'DEMOBUYER0001' };
+  const links = [{ href: `${base}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' }];
+  if (order.status === 'CREATED') links.push({ href: approveUrl(base, order.id), rel: 'approve', method: 'GET' });
+  if (order.status === 'APPROVED') links.push({ href: `${base}/v2/checkout/orders/${order.id}/capture`, rel: 'capture', method: 'POST' });
+  return {
+    id: order.id,
+    intent: 'CAPTURE',
+    status: order.status,
+    ...(approved ? { payment_source: { paypal: { email_address: payer.email_address, account_id: payer.payer_id } }, payer } : {}),
+    purchase_units: [unit],
+    create_time: order.createTime,
+    update_time: order.updateTime,
+    links,
+  };
+}
+
+/** `return=minimal`: id, status and links. */
+export function minimalOrderJson(order: SandboxOrder, base: string) {
+  const { id, status, links } = orderJson(order, base);
+  return { id, status, links };
+}
+
+/** The buyer's approval page, on this server (PayPal's is www.paypal.com/checkoutnow?token=...). */
+export function approveUrl(base: string, orderId: string): string {
+  return `${base}/checkoutnow?token=${orderId}`;
+}

@@ -1,0 +1,119 @@
+import { captureJson, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
+import { SandboxWebhooks, WEBHOOK_PATH } from './webhooks';
+
+/**
+ * What PayPal's stand-in holds: the orders, the PayPal-Request-Ids it has answered, and its
+ * webhooks. The methods that change an order also send the webhook PayPal sends for that change.
+ */
+export class PayPalSandbox {
+  readonly orders = new SandboxOrders();
+  readonly webhooks = new SandboxWebhooks();
+  /** `create:<PayPal-Request-Id>` or `capture:<PayPal-Request-Id>` → the order it made or captured */
+  readonly requestIds = new Map<string, string>();
+  /** Orders whose buyer pressed Cancel on the approval page */
+  readonly cancelled = new Set<string>();
+  /** http://host:port/sandbox/paypal, learned from the requests (links and webhooks point here) */
+  base = '';
+
+  /** Remembers this server's address: links in answers and the webhook target are built from it. */
+  learnOrigin(origin: string) {
+    this.base = `${origin}/sandbox/paypal`;
+    this.webhooks.target = `${origin}${WEBHOOK_PATH}`;
+  }
+
+  /** One clock for orders and events (tests pass theirs). */
+  setClock(now: () => Date) {
+    this.orders.now = now;
+    this.webhooks.now = now;
+  }
+
+  approve(orderId: string, funding: 'paid' | 'declined' | 'pending'): SandboxOrder {
+    const order = this.orders.approve(orderId, funding);
+    this.cancelled.delete(orderId);
+    this.webhooks.emit(
+      this.base,
+      'CHECKOUT.ORDER.APPROVED',
+      'checkout-order',
+      'An order has been approved by buyer',
+      orderJson(order, this.base),
+    );
+    return order;
+  }
+
+  cancel(orderId: string) {
+    this.orders.get(orderId);
+    this.cancelled.add(orderId);
+  }
+
+  capture(orderId: string): SandboxOrder {
+    const order = this.orders.capture(orderId);
+    const capture = order.capture!;
+    const pending = capture.status === 'PENDING';
+    this.webhooks.emit(
+      this.base,
+      pending ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.COMPLETED',
+      'capture',
+      pending ? `Payment pending for ${money(capture.amount)}` : `Payment completed for ${money(capture.amount)}`,
+      captureJson(order, capture, this.base),
+    );
+    return order;
+  }
+
+  /** The capture is denied after all (a pending eCheck that bounced). */
+  deny(orderId: string) {
+    const capture = this.orders.changeCapture(orderId, 'DECLINED');
+    const order = this.orders.get(orderId);
+    this.webhooks.emit(
+      this.base,
+      'PAYMENT.CAPTURE.DENIED',
+      'capture',
+      `A ${money(capture.amount)} USD capture payment was denied`,
+      captureJson(order, capture, this.base),
+    );
+  }
+
+  /** A pending capture clears. */
+  complete(orderId: string) {
+    const capture = this.orders.changeCapture(orderId, 'COMPLETED');
+    const order = this.orders.get(orderId);
+    this.webhooks.emit(
+      this.base,
+      'PAYMENT.CAPTURE.COMPLETED',
+      'capture',
+      `Payment completed for ${money(capture.amount)}`,
+      captureJson(order, capture, this.base),
+    );
+  }
+
+  /** The merchant refunded the capture, or the buyer's bank reversed it (a chargeback). */
+  refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED') {
+    const capture = this.orders.changeCapture(orderId, 'REFUNDED');
+    // Both events carry a refund resource whose `up` link names the capture.
+    const resource = {
+      id: capture.refundId,
+      status: 'COMPLETED',
+      amount: capture.amount,
+      create_time: capture.updateTime,
+      update_time: capture.updateTime,
+      links: [
+        { href: `${this.base}/v2/payments/refunds/${capture.refundId}`, rel: 'self', method: 'GET' },
+        { href: `${this.base}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    const summary =
+      kind === 'REFUNDED'
+        ? `A ${money(capture.amount)} capture payment was refunded`
+        : `A ${money(capture.amount)} capture payment was reversed`;
+    this.webhooks.emit(this.base, `PAYMENT.CAPTURE.${kind}`, 'refund', summary, resource);
+  }
+
+  reset() {
+    this.orders.clear();
+    this.webhooks.clear();
+    this.requestIds.clear();
+    this.cancelled.clear();
+    this.setClock(() => new Date());
+  }
+}
+
+const money = (amount: Money) => `$ ${amount.value} ${amount.currency_code}`;
