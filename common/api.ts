@@ -116,6 +116,8 @@ export const publicConfigSchema = z.object({
   mediaSources: z.array(linkSchema),
   /** The video provider's image host: thumbnails of requested videos are `{base}/vi/{videoId}/mqdefault.jpg` */
   videoImageBase: z.string(),
+  /** PayPal's JS SDK settings: the client id (null when payments are not configured) and, in demo mode, the stand-in SDK's URL (`sdkBaseUrl`) */
+  paypal: z.object({ clientId: z.string().nullable(), sdkBaseUrl: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

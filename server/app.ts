@@ -216,7 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   };
   let providers: Providers | undefined;
   const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), ...options.providerOverrides });
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, ...options.providerOverrides });
     return providers;
   };
   const jobs = createJobRunner({ database, log: app.log });

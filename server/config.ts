@@ -76,6 +76,17 @@ const envSchema = z
     TWITCH_CLIENT_SECRET: secret.optional(),
     TWITCH_API_BASE: url.optional(),
     TWITCH_AUTH_BASE: url.optional(),
+    PAYPAL_CLIENT_ID: secret.optional(),
+    PAYPAL_CLIENT_SECRET: secret.optional(),
+    PAYPAL_WEBHOOK_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]+$/, 'must be the webhook id PayPal shows (letters and digits)')
+      .optional(),
+    PAYPAL_API_BASE: url.optional(),
+    /** Orders still open this long are asked about by the reconciliation job */
+    PAYPAL_RECONCILE_AFTER_MINUTES: int(1, 24 * 60).default(5),
+    /** How often the reconciliation job runs; 0 turns it off */
+    PAYPAL_RECONCILE_INTERVAL_SECONDS: int(0, 24 * 3600).default(60),
     PROVIDER_TIMEOUT_MS: int(100, 600_000).default(15_000),
     PROVIDER_RETRIES: int(0, 10).default(3),
     PROVIDER_BACKOFF_MS: int(0, 60_000).default(1_000),
@@ -104,6 +115,10 @@ const envSchema = z
         ['TWITCH_CLIENT_ID', true, 'for the live check and the stream archive of TWITCH_CHANNEL'],
         ['TWITCH_CLIENT_SECRET', true, 'for the live check and the stream archive of TWITCH_CHANNEL'],
       ];
+      // PayPal's settings go together: a partial set would fail at the first payment.
+      const paypal = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
+      const anyPaypal = paypal.some((name) => env[name]);
+      for (const name of paypal) required.push([name, anyPaypal, 'with the other PAYPAL_* settings']);
       for (const [name, needed, why] of required) {
         if (needed && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required in production mode ${why}` });
       }
@@ -169,6 +184,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         authBase: e.TWITCH_AUTH_BASE ?? (demo ? null : 'https://id.twitch.tv/oauth2'),
         channel: e.TWITCH_CHANNEL,
       },
+    },
+    /** PayPal Orders v2; null when not configured (production without PAYPAL_*): paid requests refuse */
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET && e.PAYPAL_WEBHOOK_ID
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            webhookId: e.PAYPAL_WEBHOOK_ID,
+            apiBase: e.PAYPAL_API_BASE ?? (demo ? null : 'https://api-m.paypal.com'),
+          }
+        : demo
+          ? {
+              clientId: DEMO_CREDENTIAL,
+              clientSecret: DEMO_CREDENTIAL,
+              webhookId: DEMO_ACCOUNTS.paypal.webhookId,
+              apiBase: e.PAYPAL_API_BASE ?? null,
+            }
+          : null,
+    payments: {
+      reconcileAfterMinutes: e.PAYPAL_RECONCILE_AFTER_MINUTES,
+      reconcileIntervalSeconds: e.PAYPAL_RECONCILE_INTERVAL_SECONDS,
     },
     sync: {
       /** 0: no periodic sync (on demand only) */

@@ -6,12 +6,13 @@ import type { z } from 'zod';
  * the whole, validated response or throws a ProviderError: never a partial or guessed result.
  */
 
-export type ProviderName = 'youtube' | 'soundcloud' | 'twitch' | 'thumbnails';
+export type ProviderName = 'youtube' | 'soundcloud' | 'twitch' | 'paypal' | 'thumbnails';
 
 const LABELS: Record<ProviderName, string> = {
   youtube: 'YouTube',
   soundcloud: 'SoundCloud',
   twitch: 'Twitch',
+  paypal: 'PayPal',
   thumbnails: 'Thumbnail host',
 };
 
@@ -22,7 +23,8 @@ export class ProviderError extends Error {
     /** HTTP status, or null when no answer came (timeout, connection refused) */
     readonly status: number | null,
     message: string,
-    readonly details: { url?: string; reason?: string; attempts?: number } = {},
+    /** `body`: the provider's error answer, parsed, for clients that read more than the reason */
+    readonly details: { url?: string; reason?: string; attempts?: number; body?: unknown } = {},
   ) {
     super(message);
   }
@@ -72,6 +74,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sent as application/x-www-form-urlencoded */
   form?: Record<string, string>;
+  /** Sent as application/json */
+  json?: unknown;
   /** Adds the token as a header (e.g. `Bearer x`) and refreshes it once on 401 */
   auth?: { tokens: TokenProvider; header: (token: string) => Record<string, string> };
 }
@@ -152,6 +156,9 @@ export function createHttp(options: HttpOptions) {
       if (request.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded';
         body = new URLSearchParams(request.form).toString();
+      } else if (request.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(request.json);
       }
       let res: Response;
       try {
@@ -217,7 +224,7 @@ export function createHttp(options: HttpOptions) {
         options.provider,
         res.status,
         `${label} answered ${res.status}${described.reason ? ` (${described.reason})` : ''} to ${method} ${shown(url)}${after}: ${detail}`,
-        { url: shown(url), reason: described.reason, attempts },
+        { url: shown(url), reason: described.reason, attempts, body },
       );
     }
     if (body === undefined) {

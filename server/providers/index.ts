@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { DEFAULT_RETRY, type HttpOptions, type RetryPolicy } from './http';
+import { createPayPalClient, type PayPalClient, type PayPalLogger } from './paypal/client';
 import { createSoundCloudClient, type SoundCloudClient } from './soundcloud/client';
 import { createTwitchClient, type TwitchClient } from './twitch/client';
 import { createYouTubeClient, type YouTubeClient } from './youtube/client';
@@ -11,6 +12,7 @@ export interface Providers {
   youtube: YouTubeClient | null;
   soundcloud: SoundCloudClient | null;
   twitch: TwitchClient | null;
+  paypal: PayPalClient | null;
   /** For thumbnails: the same timeouts and retries */
   http: Omit<HttpOptions, 'provider' | 'baseUrl'>;
 }
@@ -26,6 +28,8 @@ export interface ProviderOverrides {
   sleep?: (ms: number) => Promise<void>;
   /** Page sizes (tests use small ones to exercise paging) */
   pageSize?: { youtube?: number; soundcloud?: number; twitch?: number };
+  /** Where provider clients log what support needs later (PayPal's debug_id of each error) */
+  log?: PayPalLogger;
 }
 
 const trim = (url: string) => url.replace(/\/+$/, '');
@@ -72,7 +76,15 @@ export function createProviders(config: Config, overrides: ProviderOverrides = {
           http: { ...http, baseUrl: base(p.twitch.apiBase, 'twitch/helix') },
         })
       : null;
-  return { youtube, soundcloud, twitch, http };
+  const paypal = config.paypal
+    ? createPayPalClient({
+        clientId: config.paypal.clientId,
+        clientSecret: config.paypal.clientSecret,
+        log: overrides.log,
+        http: { ...http, baseUrl: base(config.paypal.apiBase, 'paypal') },
+      })
+    : null;
+  return { youtube, soundcloud, twitch, paypal, http };
 }
 
 /** Where this server answers itself: the loopback address for a wildcard or loopback host. */

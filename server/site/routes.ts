@@ -40,6 +40,11 @@ export function publicConfig(config: Config): PublicConfig {
     credit: { creator: site.credit.creator, performer: name, creatorUrl: site.credit.creatorUrl },
     // In demo mode the sandbox stands in for i.ytimg.com (server/sandbox/youtube.ts).
     videoImageBase: config.providers.sandbox ? '/sandbox/youtube' : 'https://i.ytimg.com',
+    // Only the client id: the secret and the webhook id stay on the server.
+    paypal: {
+      clientId: config.paypal?.clientId ?? null,
+      sdkBaseUrl: config.providers.sandbox && config.paypal?.apiBase === null ? '/sandbox/paypal/sdk/js' : null,
+    },
     mediaSources: [
       { kind: 'youtube', label: 'YouTube', url: l.youtubeMain },
       { kind: 'youtube', label: 'YouTube (Unofficial daily)', url: l.youtubeDaily },

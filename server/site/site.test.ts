@@ -31,8 +31,9 @@ describe('GET /api/config', () => {
       'tips',
     ]);
     expect(body.liveChannelUrl).toBe(`https://www.twitch.tv/${body.twitchChannel}`);
-    // Demo mode: the sandbox stands in for the video provider's image host.
+    // Demo mode: the sandbox stands in for the video provider's image host and PayPal's SDK.
     expect(body.videoImageBase).toBe('/sandbox/youtube');
+    expect(body.paypal).toEqual({ clientId: 'demo', sdkBaseUrl: '/sandbox/paypal/sdk/js' });
   });
 
   it('follows the environment', () => {
@@ -69,6 +70,26 @@ describe('GET /api/config', () => {
       TWITCH_CLIENT_SECRET: 'secret',
     });
     expect(publicConfig(config).videoImageBase).toBe('https://i.ytimg.com');
+    expect(publicConfig(config).paypal).toEqual({ clientId: null, sdkBaseUrl: null });
+  });
+
+  it("gives the browser PayPal's client id and nothing else of PayPal's settings", () => {
+    const production = {
+      ALMANAC_MODE: 'production',
+      DATABASE_URL: 'postgres://db.example/almanac',
+      PUBLIC_URL: 'https://almanac.example',
+      TWITCH_CLIENT_ID: 'id',
+      TWITCH_CLIENT_SECRET: 'secret',
+    };
+    const paypal = { PAYPAL_CLIENT_ID: 'AcLiEnTiD', PAYPAL_CLIENT_SECRET: 'very-secret', PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA' };
+    const config = loadConfig({ ...production, ...paypal });
+    expect(config.paypal).toMatchObject({ apiBase: 'https://api-m.paypal.com', webhookId: paypal.PAYPAL_WEBHOOK_ID });
+    const body = JSON.stringify(publicConfig(config));
+    expect(publicConfig(config).paypal).toEqual({ clientId: 'AcLiEnTiD', sdkBaseUrl: null });
+    expect(body).not.toContain('very-secret');
+    expect(body).not.toContain(paypal.PAYPAL_WEBHOOK_ID);
+    // Half a PayPal configuration fails at start, naming what is missing.
+    expect(() => loadConfig({ ...production, PAYPAL_CLIENT_ID: 'AcLiEnTiD' })).toThrow(/PAYPAL_CLIENT_SECRET[\s\S]*PAYPAL_WEBHOOK_ID/);
   });
 
   it('lets the streamer key decide which source values the list filters know', async () => {

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../sandbox/accounts';
+import { createSandboxedApp } from '../../sandbox/testing';
+import { captureOf, createPayPalClient, PayPalError } from './client';
+
+const t = await createSandboxedApp();
+const logged: string[] = [];
+const client = () => t.clients({ log: { warn: (m) => logged.push(m) } }).paypal!;
+const usd20 = { currency_code: 'USD', value: '20.00' };
+
+afterEach(async () => {
+  await t.state.paypal.webhooks.idle();
+  t.state.reset();
+  logged.length = 0;
+});
+
+const newOrder = (paypal = client(), requestId = `create-${Math.random()}`) =>
+  paypal.createOrder({ requestId, amount: usd20, customId: 'flip:test', description: 'Flip request' });
+
+async function rejection(promise: Promise<unknown>): Promise<PayPalError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PayPalError);
+  return error as PayPalError;
+}
+
+describe('PayPal client against the stand-in', () => {
+  it('asks for a token once, keeps it, and gets a new one when PayPal refuses it', async () => {
+    const paypal = client();
+    const order = await newOrder(paypal);
+    await paypal.getOrder(order.id);
+    expect(t.state.tokens.issued.paypal).toBe(1);
+    t.state.tokens.expireAll('paypal');
+    expect((await paypal.getOrder(order.id)).id).toBe(order.id);
+    expect(t.state.tokens.issued.paypal).toBe(2);
+  });
+
+  it('creates one order per PayPal-Request-Id, with the amount and its approve link', async () => {
+    const paypal = client();
+    const order = await newOrder(paypal, 'flip-abc-0');
+    expect(order).toMatchObject({ status: 'CREATED', purchase_units: [{ amount: usd20, custom_id: 'flip:test' }] });
+    expect(order.links.find((l) => l.rel === 'approve')?.href).toBe(`${t.origin}/sandbox/paypal/checkoutnow?token=${order.id}`);
+    expect((await newOrder(paypal, 'flip-abc-0')).id).toBe(order.id);
+    expect(t.state.requests.filter((r) => r.provider === 'paypal' && r.path === '/v2/checkout/orders')).toHaveLength(2);
+  });
+
+  it("turns PayPal's errors into PayPalError with name, issue and debug_id, and logs the debug_id", async () => {
+    const paypal = client();
+    const order = await newOrder(paypal);
+    const early = await rejection(paypal.captureOrder(order.id, 'cap-0'));
+    expect(early).toMatchObject({ status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'ORDER_NOT_APPROVED' });
+    expect(early.debugId).toMatch(/^[0-9a-f]+$/);
+    expect(logged.at(-1)).toContain(`debug_id=${early.debugId}`);
+    const missing = await rejection(paypal.getOrder('UNKNOWN0000000000'));
+    expect(missing).toMatchObject({ status: 404, name: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID' });
+    const http = { ...t.clients().http, baseUrl: `${t.origin}/sandbox/paypal` };
+    const refused = await rejection(createPayPalClient({ clientId: 'demo', clientSecret: 'wrong', http }).getOrder(order.id));
+    expect(refused).toMatchObject({ status: 401, name: 'invalid_client' });
+  });
+
+  it('captures an approved order once; a retry with the same PayPal-Request-Id answers the same capture', async () => {
+    const paypal = client();
+    const order = await newOrder(paypal);
+    t.state.paypal.approve(order.id, 'paid');
+    const captured = await paypal.captureOrder(order.id, 'cap-0');
+    const capture = captureOf(captured)!;
+    expect(capture).toMatchObject({ status: 'COMPLETED', amount: usd20 });
+    expect(captureOf(await paypal.captureOrder(order.id, 'cap-0'))!.id).toBe(capture.id);
+    const again = await rejection(paypal.captureOrder(order.id, 'cap-1'));
+    expect(again.issue).toBe('ORDER_ALREADY_CAPTURED');
+    expect(captureOf(await paypal.getOrder(order.id))!.id).toBe(capture.id);
+  });
+
+  it('retries a capture whose answer was lost (500 or too late) without capturing twice', async () => {
+    const paypal = t.clients({ timeoutMs: 250 }).paypal!;
+    for (const fault of [{ status: 500 }, { delayMs: 600 }]) {
+      const order = await newOrder(paypal);
+      t.state.paypal.approve(order.id, 'paid');
+      t.state.faults.inject({ provider: 'paypal', path: '/capture', after: true, ...fault });
+      const captured = await paypal.captureOrder(order.id, `cap-${order.id}`);
+      expect(captureOf(captured)!.status).toBe('COMPLETED');
+      expect(t.state.requests.filter((r) => r.path === `/v2/checkout/orders/${order.id}/capture`)).toHaveLength(2);
+    }
+  });
+
+  it('reports a declined card as INSTRUMENT_DECLINED', async () => {
+    const paypal = client();
+    const order = await newOrder(paypal);
+    t.state.paypal.approve(order.id, 'declined');
+    expect((await rejection(paypal.captureOrder(order.id, 'cap-0'))).issue).toBe('INSTRUMENT_DECLINED');
+  });
+
+  it("verifies webhooks with PayPal's verify-webhook-signature", async () => {
+    const paypal = client();
+    const order = await newOrder(paypal);
+    t.state.paypal.approve(order.id, 'paid');
+    await t.state.paypal.webhooks.idle();
+    const delivery = t.state.paypal.webhooks.deliveries[0]!;
+    const webhookId = DEMO_ACCOUNTS.paypal.webhookId;
+    const event = JSON.parse(delivery.body);
+    expect(await paypal.verifyWebhookSignature({ headers: delivery.headers, event, webhookId })).toBe(true);
+    const forged = { ...event, event_type: 'PAYMENT.CAPTURE.COMPLETED' };
+    expect(await paypal.verifyWebhookSignature({ headers: delivery.headers, event: forged, webhookId })).toBe(false);
+    expect(await paypal.verifyWebhookSignature({ headers: delivery.headers, event, webhookId: 'OTHERWEBHOOK' })).toBe(false);
+    const before = t.state.requests.length;
+    expect(await paypal.verifyWebhookSignature({ headers: {}, event, webhookId })).toBe(false);
+    expect(t.state.requests.length).toBe(before);
+  });
+});

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../http';
+
+/**
+ * PayPal Orders v2 over the shared HTTP helper, plain REST (the checkout SDK for Node is deprecated
+ * and adds nothing): an OAuth2 client-credentials token cached until it expires (fetched again on
+ * 401), a PayPal-Request-Id on create and capture so a retried call cannot make a second order or
+ * capture, `Prefer: return=representation`, and every error turned into a PayPalError carrying
+ * PayPal's `debug_id` (logged, as PayPal support asks for it).
+ */
+
+export const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
+export type Money = z.output<typeof moneySchema>;
+
+const linkSchema = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
+
+export const captureSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: moneySchema.optional(),
+  custom_id: z.string().optional(),
+});
+export type PayPalCapture = z.output<typeof captureSchema>;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  intent: z.string().optional(),
+  purchase_units: z
+    .array(
+      z.object({
+        reference_id: z.string().optional(),
+        custom_id: z.string().optional(),
+        amount: moneySchema.optional(),
+        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+      }),
+    )
+    .default([]),
+  links: z.array(linkSchema).default([]),
+});
+export type PayPalOrder = z.output<typeof orderSchema>;
+
+const tokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string(), expires_in: z.number().positive() });
+const verificationSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
+
+/** The webhook headers PayPal signs with (lower-case, as Node gives them). */
+export const WEBHOOK_HEADERS = {
+  transmissionId: 'paypal-transmission-id',
+  transmissionTime: 'paypal-transmission-time',
+  transmissionSig: 'paypal-transmission-sig',
+  certUrl: 'paypal-cert-url',
+  authAlgo: 'paypal-auth-algo',
+} as const;
+
+/** A PayPal error: `name` and `issue` are PayPal's (UNPROCESSABLE_ENTITY / INSTRUMENT_DECLINED). */
+export class PayPalError extends Error {
+  constructor(
+    /** HTTP status, or null when PayPal did not answer (timeout, refused connection) */
+    readonly status: number | null,
+    /** PayPal's error name (RESOURCE_NOT_FOUND, UNPROCESSABLE_ENTITY ...), NO_ANSWER without an answer */
+    override readonly name: string,
+    /** details[0].issue: ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED ... */
+    readonly issue: string | null,
+    readonly debugId: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const errorBodySchema = z.object({
+  name: z.string().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+  error_description: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z.array(z.object({ issue: z.string().optional(), description: z.string().optional() })).optional(),
+});
+
+function toPayPalError(error: unknown): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  const body = errorBodySchema.safeParse(error.details.body);
+  const b = body.success ? body.data : {};
+  const name = b.name ?? b.error ?? (error.status === null ? 'NO_ANSWER' : `HTTP_${error.status}`);
+  return new PayPalError(error.status, name, b.details?.[0]?.issue ?? null, b.debug_id ?? null, error.message);
+}
+
+export interface PayPalLogger {
+  warn(message: string): void;
+}
+
+export interface PayPalClientOptions {
+  clientId: string;
+  clientSecret: string;
+  http: Omit<HttpOptions, 'provider' | 'describeError'>;
+  log?: PayPalLogger;
+  now?: () => number;
+}
+
+export interface CreateOrderInput {
+  /** PayPal-Request-Id: the same id answers the same order */
+  requestId: string;
+  amount: Money;
+  /** Ours, carried on the order and its capture (e.g. flip:<request>) */
+  customId: string;
+  description: string;
+}
+
+export interface WebhookVerification {
+  headers: Record<string, string | string[] | undefined>;
+  /** The event as received (parsed JSON body) */
+  event: unknown;
+  webhookId: string;
+}
+
+export type PayPalClient = ReturnType<typeof createPayPalClient>;
+
+export function createPayPalClient(options: PayPalClientOptions) {
+  const http = createHttp({
+    ...options.http,
+    provider: 'paypal',
+    describeError: (body) => {
+      const parsed = errorBodySchema.safeParse(body);
+      if (!parsed.success) return {};
+      const b = parsed.data;
+      return { reason: b.details?.[0]?.issue ?? b.name ?? b.error, message: b.message ?? b.error_description };
+    },
+  });
+  const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+  const tokens = cachedToken(async () => {
+    const answer = await http.json('/v1/oauth2/token', tokenSchema, {
+      method: 'POST',
+      headers: { authorization: basic },
+      form: { grant_type: 'client_credentials' },
+    });
+    return { token: answer.access_token, expiresInSeconds: answer.expires_in };
+  }, options.now);
+  const auth = { tokens, header: (token: string) => ({ authorization: `Bearer ${token}` }) };
+
+  async function call<S extends z.ZodType>(what: string, path: string, schema: S, request: Parameters<typeof http.json>[2] = {}) {
+    try {
+      return await http.json(path, schema, { ...request, auth });
+    } catch (raw) {
+      const error = toPayPalError(raw);
+      if (error instanceof PayPalError) {
+        options.log?.warn(
+          `PayPal ${what} failed: ${error.status ?? 'no answer'} ${error.name}${error.issue ? `/${error.issue}` : ''} debug_id=${error.debugId ?? '-'}: ${error.message}`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  const representation = { prefer: 'return=representation' };
+
+  return {
+    tokens,
+
+    createOrder(input: CreateOrderInput): Promise<PayPalOrder> {
+      return call('create order', '/v2/checkout/orders', orderSchema, {
+        method: 'POST',
+        headers: { ...representation, 'paypal-request-id': input.requestId },
+        json: {
+          intent: 'CAPTURE',
+          purchase_units: [{ amount: input.amount, custom_id: input.customId, description: input.description }],
+        },
+      });
+    },
+
+    getOrder(id: string): Promise<PayPalOrder> {
+      return call('get order', `/v2/checkout/orders/${encodeURIComponent(id)}`, orderSchema);
+    },
+
+    /** The same requestId answers the first capture's result again (safe to retry). */
+    captureOrder(id: string, requestId: string): Promise<PayPalOrder> {
+      return call('capture order', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, orderSchema, {
+        method: 'POST',
+        headers: { ...representation, 'paypal-request-id': requestId },
+        json: {},
+      });
+    },
+
+    /** PayPal's own check of a webhook; an event without its signature headers is refused unasked. */
+    async verifyWebhookSignature({ headers, event, webhookId }: WebhookVerification): Promise<boolean> {
+      const read = (name: string) => {
+        const value = headers[name];
+        return typeof value === 'string' && value.length > 0 ? value : null;
+      };
+      const h = Object.fromEntries(Object.entries(WEBHOOK_HEADERS).map(([key, name]) => [key, read(name)])) as Record<
+        keyof typeof WEBHOOK_HEADERS,
+        string | null
+      >;
+      if (Object.values(h).some((value) => value === null) || typeof event !== 'object' || event === null) return false;
+      const answer = await call('verify webhook signature', '/v1/notifications/verify-webhook-signature', verificationSchema, {
+        method: 'POST',
+        json: {
+          auth_algo: h.authAlgo,
+          cert_url: h.certUrl,
+          transmission_id: h.transmissionId,
+          transmission_sig: h.transmissionSig,
+          transmission_time: h.transmissionTime,
+          webhook_id: webhookId,
+          webhook_event: event,
+        },
+      });
+      return answer.verification_status === 'SUCCESS';
+    },
+  };
+}
+
+/** The order's capture (intent CAPTURE has one purchase unit and at most one capture). */
+export function captureOf(order: PayPalOrder): PayPalCapture | null {
+  return order.purchase_units[0]?.payments?.captures?.[0] ?? null;
+}
+
+export function approveLinkOf(order: PayPalOrder): string | null {
+  return order.links.find((link) => link.rel === 'approve' || link.rel === 'payer-action')?.href ?? null;
+}
