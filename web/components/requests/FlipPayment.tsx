@@ -14,8 +14,8 @@ import { useConfig } from '../../api/config';
 
 /** The PayPal JS SDK options: the client id from the public config; in demo mode the stand-in's SDK. */
 export function usePayPalOptions(): ReactPayPalScriptOptions | null {
-  const { paypal } = useConfig() as ReturnType<typeof useConfig> & { paypal?: { clientId: string | null; sdkBaseUrl: string | null } };
-  if (!paypal?.clientId) return null;
+  const { paypal } = useConfig();
+  if (!paypal.clientId) return null;
   return {
     clientId: paypal.clientId,
     currency: CURRENCY,
