@@ -34,6 +34,7 @@ import { likeRoutes } from './likes/routes';
 import { createLikesService, type LikesService } from './likes/service';
 import { liveStaleAfterMs } from './live/poll';
 import { liveRoutes } from './live/routes';
+import { type PaymentsSlice, registerPayments } from './payments';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
@@ -62,6 +63,8 @@ export interface AppContext {
   providers: () => Providers;
   sync: SyncService;
   jobs: JobRunner;
+  /** Orders and captures of paid features (server/payments): features register their kind on it */
+  payments: PaymentsSlice;
   accounts: AccountsService;
   likes: LikesService;
   edits: EditsService;
@@ -230,6 +233,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     onCatalogueChanged: () => catalogue.changed(),
   });
   syncRoutes(app, sync, config);
+  const payments = registerPayments(app, {
+    config,
+    db: database.db,
+    paypal: () => getProviders().paypal,
+    now: options.now ?? (() => new Date()),
+    log: app.log,
+  });
   const accounts = createAccountsService({ db: database.db, config, sandboxOrigin, log: app.log });
   accountRoutes(app, accounts, config, limits);
   const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
@@ -288,6 +298,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       providers: getProviders,
       sync,
       jobs,
+      payments,
       accounts,
       likes,
       edits,

@@ -50,6 +50,7 @@ async function main() {
       login: config.site.twitchChannel,
       pollSeconds: config.live.pollSeconds,
     }),
+    context.payments.job(),
   ];
   if (syncing) {
     const job = context.sync.job();

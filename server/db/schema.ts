@@ -376,3 +376,33 @@ export const flipQueue = pgTable(
   },
   (t) => [uniqueIndex('flip_queue_flip_request_idx').on(t.flipRequestId), index('flip_queue_order_idx').on(t.state, t.queuedAt, t.id)],
 );
+
+/**
+ * One row per PayPal order of a paid feature (kind flip or sample), never deleted. `request_ref`
+ * names what it pays for in that feature. At most one live payment (open or captured) per request;
+ * after a refund, reversal or denial a new order may be made.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    requestRef: text('request_ref').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    orderId: text('paypal_order_id').notNull().unique(),
+    captureId: text('paypal_capture_id').unique(),
+    status: text('status').notNull().default('created'),
+    /** Declined captures so far: part of the next capture's PayPal-Request-Id */
+    declines: integer('declines').notNull().default(0),
+    capturedAt: timestamp('captured_at', { withTimezone: true, mode: 'date' }),
+    /** When the reconciliation job last asked PayPal about this order */
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_live_request_idx').on(t.kind, t.requestRef).where(sql`status IN ('created', 'approved', 'declined', 'captured')`),
+    index('payments_open_idx').on(t.updatedAt).where(sql`status IN ('created', 'approved', 'declined')`),
+  ],
+);

@@ -54,6 +54,8 @@ export class SandboxWebhooks {
   target: string | null = null;
   /** Every delivery attempt, in order (tests read it) */
   readonly deliveries: Delivery[] = [];
+  /** Events a 'lose' fault kept from the site (tests can still sign and send them themselves) */
+  readonly lost: WebhookEvent[] = [];
   private held: { event: WebhookEvent; base: string }[] = [];
   private rules: (WebhookFaultRule & { remaining: number })[] = [];
   private readonly inFlight = new Set<Promise<void>>();
@@ -88,7 +90,10 @@ export class SandboxWebhooks {
       links: [{ href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
     };
     const fault = this.take(type);
-    if (fault === 'lose') return event;
+    if (fault === 'lose') {
+      this.lost.push(event);
+      return event;
+    }
     if (fault === 'delay') {
       this.held.push({ event, base });
       return event;
@@ -198,5 +203,6 @@ export class SandboxWebhooks {
     this.held = [];
     this.rules = [];
     this.deliveries.length = 0;
+    this.lost.length = 0;
   }
 }

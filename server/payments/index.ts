@@ -1,0 +1,41 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { App } from '../http/types';
+import type { JobDefinition, Logger } from '../jobs/runner';
+import type { PayPalClient } from '../providers/paypal/client';
+import { reconcileJob } from './reconcile';
+import { paymentRoutes } from './routes';
+import { createPaymentsService, type PaymentsService } from './service';
+
+export { PaymentError, type PaymentErrorCode } from './errors';
+export type { Payment } from './present';
+export type { Tx } from './queries';
+export type { CaptureRequest, CreateOrderRequest, PaymentKindHandlers, PaymentsService } from './service';
+
+export interface PaymentsSlice extends PaymentsService {
+  /** The reconciliation job, for the job runner (server/main.ts) */
+  job(): JobDefinition;
+}
+
+/** The payments slice: its service, its webhook route and its reconciliation job. */
+export function registerPayments(
+  app: App,
+  deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger },
+): PaymentsSlice {
+  const service = createPaymentsService({ db: deps.db, paypal: deps.paypal, now: deps.now, log: deps.log });
+  paymentRoutes(app, service, deps.paypal, deps.config.paypal?.webhookId ?? null);
+  const { reconcileAfterMinutes, reconcileIntervalSeconds } = deps.config.payments;
+  return {
+    ...service,
+    job: () =>
+      reconcileJob({
+        db: deps.db,
+        payments: service,
+        paypal: deps.paypal,
+        now: deps.now,
+        log: deps.log,
+        afterMinutes: reconcileAfterMinutes,
+        intervalSeconds: reconcileIntervalSeconds,
+      }),
+  };
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../common/payments';
+import type { Db } from '../db/client';
+import { payments } from '../db/schema';
+
+/** All SQL of the payments module. */
+
+export type PaymentRow = typeof payments.$inferSelect;
+/** A transaction of `Db` (what `db.transaction` hands its callback) */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+const LIVE_STATUSES = [...OPEN_PAYMENT_STATUSES, 'captured'] as const;
+
+export async function paymentByOrderId(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row;
+}
+
+export async function paymentByCaptureId(db: Executor, captureId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.captureId, captureId)).limit(1);
+  return row;
+}
+
+/** The request's open or captured payment, if any (at most one: payments_live_request_idx). */
+export async function livePayment(db: Executor, kind: string, requestRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, kind), eq(payments.requestRef, requestRef), inArray(payments.status, [...LIVE_STATUSES])))
+    .limit(1);
+  return row;
+}
+
+/** Payments of a request that were closed (denied, refunded, reversed): a new order's attempt number. */
+export async function closedPaymentCount(db: Executor, kind: string, requestRef: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(and(eq(payments.kind, kind), eq(payments.requestRef, requestRef), inArray(payments.status, ['denied', 'refunded', 'reversed'])));
+  return row?.n ?? 0;
+}
+
+/** Inserts the order's row; answers undefined when a concurrent call stored the same order first. */
+export async function insertPayment(db: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
+  const [inserted] = await db.insert(payments).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+/** The row, locked until the transaction ends: one settler or reverser at a time per payment. */
+export async function lockPayment(tx: Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function updatePayment(
+  db: Executor,
+  id: number,
+  fields: Partial<Pick<PaymentRow, 'status' | 'captureId' | 'capturedAt' | 'checkedAt' | 'declines'>>,
+  now: Date,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Counts a declined capture, unless one was counted already for that attempt. */
+export async function recordDecline(db: Executor, id: number, attempt: number, now: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'declined' satisfies PaymentStatus, declines: attempt + 1, updatedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.declines, attempt), inArray(payments.status, [...OPEN_PAYMENT_STATUSES])));
+}
+
+/** Marks an open order approved (the buyer approved, the capture is not done or is pending). */
+export async function markApproved(db: Executor, id: number, now: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'approved' satisfies PaymentStatus, updatedAt: now })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['created', 'declined'])));
+}
+
+/**
+ * Open orders made before `olderThan` that nobody asked PayPal about since then, oldest first and
+ * no older than `notBefore` (PayPal forgets unpaid orders after a while).
+ */
+export async function stalePayments(db: Executor, olderThan: Date, notBefore: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
+        lt(payments.updatedAt, olderThan),
+        sql`${payments.createdAt} >= ${notBefore}`,
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, olderThan)),
+      ),
+    )
+    .orderBy(asc(payments.updatedAt))
+    .limit(limit);
+}
+
+/** Remembers that the reconciliation asked PayPal now (the payment's own updated_at is left alone). */
+export async function markChecked(db: Executor, id: number, now: Date): Promise<void> {
+  await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
+}
