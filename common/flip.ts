@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX, NAME_MIN } from './constants';
 import { NICKNAME_PATTERN } from './flip-rules';
+import { capturedOrderSchema } from './payments';
 
 /**
  * Flip requests (spec 2 "New Flip Request", 3 "Validated flip request", "Payment success data",
@@ -64,21 +65,9 @@ export const flipCaptureBody = z.object({ sid, orderId: z.string().min(1).max(10
 export const paymentSuccessSchema = z.object({ sampleId: z.string(), orderId: z.string(), transactionId: z.string() });
 export type PaymentSuccess = z.infer<typeof paymentSuccessSchema>;
 
-const money = z.object({ currency_code: z.string(), value: z.string() });
-
 /**
  * POST /api/requests/flip/capture: PayPal's captured order (the capture id at
  * purchase_units[0].payments.captures[0].id, spec 7) and the ids of the success banner.
  */
-export const flipCaptureResultSchema = paymentSuccessSchema.extend({
-  id: z.string(),
-  status: z.string(),
-  purchase_units: z.array(
-    z.object({
-      reference_id: z.string().optional(),
-      amount: money.optional(),
-      payments: z.object({ captures: z.array(z.object({ id: z.string(), status: z.string(), amount: money.optional() })) }),
-    }),
-  ),
-});
+export const flipCaptureResultSchema = capturedOrderSchema.extend(paymentSuccessSchema.shape);
 export type FlipCaptureResult = z.infer<typeof flipCaptureResultSchema>;

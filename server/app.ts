@@ -249,7 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const features = createRequestFeatures(database.db, config.requests.enabledByDefault);
   const now = options.now ?? (() => new Date());
   const videoImageBase = publicConfig(config).videoImageBase;
-  registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now }, limits);
+  registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments }, limits);
 
   const thumbnailRoots = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS].filter((dir) => existsSync(dir));
   if (thumbnailRoots.length > 0) {
