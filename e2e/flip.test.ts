@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
 import type { SongRequest } from '../common/requests';
 import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
-import { waitForTitle, waitForToast } from './support/expect';
+import { waitForCards, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /** /request/flip in Chromium against the real server, the YouTube stand-in and the PayPal stand-in. */
@@ -29,6 +29,13 @@ async function fillAndVerify(page: Page, url: string, nickname?: string) {
   await verifyButton(page).click();
   await waitForToast(page, 'Success', 'Verification Successful');
   await page.getByTestId('flip-video').waitFor();
+}
+
+/** Clicks the PayPal button and answers on the stand-in's approval page in its popup. */
+async function payInPopup(page: Page, choice: 'Pay now' | 'Pay with a declined card') {
+  const button = page.getByTestId('paypal-buttons').getByRole('button', { name: 'PayPal' });
+  const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+  await popup.getByRole('button', { name: choice }).click();
 }
 
 describe('new flip request', () => {
@@ -121,6 +128,48 @@ describe('new flip request', () => {
     } finally {
       await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).click();
       await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).waitFor();
+    }
+  });
+
+  for (const width of [375, 1280]) {
+    it(`pays through the PayPal popup at ${width} px: the success banner with its ids, then the request in the history`, async () => {
+      const nickname = `Payer-${width}`;
+      const page = await browser.open('/request/flip', { width });
+      await fillAndVerify(page, NEW_VIDEO, nickname);
+      await screenshot(page, `flip-validated-${width}`);
+      await payInPopup(page, 'Pay now');
+      const banner = page.getByTestId('payment-success');
+      await banner.waitFor();
+      const text = (await banner.textContent()) ?? '';
+      expect(text).toContain('Payment Successful - your request has been submitted. Check the request queue with the link above');
+      const ids = {
+        sample: text.match(/Sample ID: (\d+)/)?.[1],
+        order: text.match(/Order ID: ([A-Z0-9]+)/)?.[1],
+        transaction: text.match(/Transaction ID: ([A-Z0-9]+)/)?.[1],
+      };
+      expect(ids.sample && ids.order && ids.transaction).toBeTruthy();
+      expect(await banner.getByRole('link', { name: 'See your request in the queue' }).getAttribute('href')).toBe('/requests/queue');
+      expect(await page.getByRole('button', { name: 'PAYMENT' }).isDisabled()).toBe(true);
+      await screenshot(page, `flip-success-${width}`);
+      expectNoPageErrors(page);
+
+      await page.goto(`/requests/history?from=${nickname}`);
+      await waitForCards(page, 1, page.locator('body'), 'request-card');
+      const card = page.getByTestId('request-card').first();
+      expect(await card.textContent()).toContain(`Requested by ${nickname}`);
+      const request = await (await fetch(`${inject('baseURL')}/api/requests/history/${ids.sample}`)).json();
+      expect(request).toMatchObject({ videoId: 'fl1pE2eTest', username: nickname });
+    });
+  }
+
+  it('shows the error banner when the card is declined', async () => {
+    for (const width of [375, 1280]) {
+      const page = await browser.open('/request/flip', { width });
+      await fillAndVerify(page, NEW_VIDEO, 'Declined-Fan');
+      await payInPopup(page, 'Pay with a declined card');
+      await page.getByRole('alert').filter({ hasText: 'There was an issue when processing your payment. Please try again.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'PAYMENT' }).isDisabled()).toBe(true);
+      await screenshot(page, `flip-error-${width}`);
     }
   });
 });
