@@ -246,7 +246,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   playlistRequestRoutes(app, playlistRequests, limits);
   const requestHistory = createRequestHistory(database.db);
   requestHistoryRoutes(app, requestHistory, limits);
-  const features = createRequestFeatures(database.db, config.requests.enabledByDefault);
+  const features = createRequestFeatures(database.db, {
+    enabledByDefault: config.requests.enabledByDefault,
+    paymentsConfigured: config.paypal !== null,
+  });
   const now = options.now ?? (() => new Date());
   const videoImageBase = publicConfig(config).videoImageBase;
   registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments }, limits);

@@ -119,6 +119,9 @@ const envSchema = z
       const paypal = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
       const anyPaypal = paypal.some((name) => env[name]);
       for (const name of paypal) required.push([name, anyPaypal, 'with the other PAYPAL_* settings']);
+      // Request features on from the start take payments at once.
+      const requestsOn = env.REQUESTS_ENABLED_BY_DEFAULT === true;
+      for (const name of paypal) required.push([name, requestsOn && !anyPaypal, 'when REQUESTS_ENABLED_BY_DEFAULT is true']);
       for (const [name, needed, why] of required) {
         if (needed && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required in production mode ${why}` });
       }

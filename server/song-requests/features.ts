@@ -22,8 +22,14 @@ export const notEnabled = (feature: RequestFeature) => new HttpError(409, NOT_EN
 
 export type RequestFeatures = ReturnType<typeof createRequestFeatures>;
 
-export function createRequestFeatures(db: Db, enabledByDefault: boolean) {
+/**
+ * `paymentsConfigured`: without PayPal (production without PAYPAL_*) nothing can be paid, so every
+ * feature reads as off and an admin cannot turn one on.
+ */
+export function createRequestFeatures(db: Db, options: { enabledByDefault: boolean; paymentsConfigured: boolean }) {
+  const enabledByDefault = options.enabledByDefault && options.paymentsConfigured;
   async function isEnabled(feature: RequestFeature): Promise<boolean> {
+    if (!options.paymentsConfigured) return false;
     const [row] = await db.select({ enabled: requestFeatures.enabled }).from(requestFeatures).where(eq(requestFeatures.name, feature));
     return row?.enabled ?? enabledByDefault;
   }
@@ -33,6 +39,7 @@ export function createRequestFeatures(db: Db, enabledByDefault: boolean) {
 
     /** Flips the flag in one statement, so two admins toggling at once make two changes, not one. */
     async toggle(feature: RequestFeature): Promise<boolean> {
+      if (!options.paymentsConfigured) throw new HttpError(409, 'Payments are not configured on this site (PAYPAL_* settings)');
       const [row] = await db
         .insert(requestFeatures)
         .values({ name: feature, enabled: !enabledByDefault })
