@@ -27,29 +27,8 @@ type FlipState =
   | { step: 'payment-error'; flip: ValidatedFlip };
 
 export function FlipRequestPage() {
-  const user = useCurrentUser();
   const enabled = useQuery(flipEnabledQuery).data?.enabled === true;
   const [state, setState] = useState<FlipState>({ step: 'pending' });
-  const [mediaUrl, setMediaUrl] = useState('');
-  const [nickname, setNickname] = useState('');
-
-  const anonymous = user === null;
-  const editable = state.step === 'pending' && enabled;
-  const formValid = flipUrlLooksValid(mediaUrl) && (!anonymous || nicknameLooksValid(nickname)) && user !== undefined;
-  const canVerify = editable && formValid && mediaUrl.trim() !== '' && (!anonymous || nickname.trim() !== '');
-
-  async function verify() {
-    setState({ step: 'validating' });
-    try {
-      const flip = await validateFlip(mediaUrl.trim(), anonymous ? nickname.trim() : null);
-      notifySuccess('Verification Successful');
-      setState({ step: 'validated', flip });
-    } catch (error) {
-      notifyFailure('Verification failed', error);
-      setState({ step: 'pending' });
-    }
-  }
-
   const flip = 'flip' in state ? state.flip : null;
 
   return (
@@ -71,60 +50,7 @@ export function FlipRequestPage() {
           <Title order={2} fz="h4" id="flip-step-1">
             Step 1: Verify your video
           </Title>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (canVerify) void verify();
-            }}
-          >
-            <Stack gap="sm">
-              {anonymous ? (
-                <Tooltip label={NICKNAME_HINT} position="top-start">
-                  <TextInput
-                    label="Nickname"
-                    placeholder="Your nickname"
-                    required
-                    maxLength={NAME_MAX}
-                    value={nickname}
-                    onChange={(event) => setNickname(event.currentTarget.value)}
-                    disabled={!editable}
-                    error={nickname !== '' && !nicknameLooksValid(nickname)}
-                  />
-                </Tooltip>
-              ) : null}
-              <Tooltip label={FLIP_URL_HINT} position="top-start">
-                <TextInput
-                  label="Video URL"
-                  placeholder="Enter YouTube video URL"
-                  required
-                  minLength={FLIP_URL_MIN}
-                  value={mediaUrl}
-                  onChange={(event) => setMediaUrl(event.currentTarget.value)}
-                  disabled={!editable}
-                  error={mediaUrl !== '' && !flipUrlLooksValid(mediaUrl)}
-                />
-              </Tooltip>
-              <Group gap="xs">
-                <Button
-                  type="submit"
-                  disabled={!canVerify}
-                  loading={state.step === 'validating'}
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                >
-                  VERIFY
-                </Button>
-                {state.step !== 'pending' && state.step !== 'validating' ? (
-                  <Button
-                    variant="default"
-                    onClick={() => setState({ step: 'pending' })}
-                    leftSection={<IconRotate size={16} aria-hidden />}
-                  >
-                    New request
-                  </Button>
-                ) : null}
-              </Group>
-            </Stack>
-          </form>
+          <VerifyForm state={state} setState={setState} enabled={enabled} />
           {flip ? <FlipVideo flip={flip} /> : null}
         </Stack>
 
@@ -139,7 +65,88 @@ export function FlipRequestPage() {
   );
 }
 
-function Payment({ state, setState }: { state: FlipState; setState: (state: FlipState) => void }) {
+interface StepProps {
+  state: FlipState;
+  setState: (state: FlipState) => void;
+}
+
+/** Step 1 (spec 5): the nickname when logged out, the link, VERIFY; fields locked unless pending and enabled. */
+function VerifyForm({ state, setState, enabled }: StepProps & { enabled: boolean }) {
+  const user = useCurrentUser();
+  const [mediaUrl, setMediaUrl] = useState('');
+  const [nickname, setNickname] = useState('');
+  const anonymous = user === null;
+  const editable = state.step === 'pending' && enabled;
+  const formValid = flipUrlLooksValid(mediaUrl) && (!anonymous || nicknameLooksValid(nickname)) && user !== undefined;
+  const canVerify = editable && formValid && mediaUrl.trim() !== '' && (!anonymous || nickname.trim() !== '');
+
+  async function verify() {
+    setState({ step: 'validating' });
+    try {
+      const flip = await validateFlip(mediaUrl.trim(), anonymous ? nickname.trim() : null);
+      notifySuccess('Verification Successful');
+      setState({ step: 'validated', flip });
+    } catch (error) {
+      notifyFailure('Verification failed', error);
+      setState({ step: 'pending' });
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canVerify) void verify();
+      }}
+    >
+      <Stack gap="sm">
+        {anonymous ? (
+          <Tooltip label={NICKNAME_HINT} position="top-start">
+            <TextInput
+              label="Nickname"
+              placeholder="Your nickname"
+              required
+              maxLength={NAME_MAX}
+              value={nickname}
+              onChange={(event) => setNickname(event.currentTarget.value)}
+              disabled={!editable}
+              error={nickname !== '' && !nicknameLooksValid(nickname)}
+            />
+          </Tooltip>
+        ) : null}
+        <Tooltip label={FLIP_URL_HINT} position="top-start">
+          <TextInput
+            label="Video URL"
+            placeholder="Enter YouTube video URL"
+            required
+            minLength={FLIP_URL_MIN}
+            value={mediaUrl}
+            onChange={(event) => setMediaUrl(event.currentTarget.value)}
+            disabled={!editable}
+            error={mediaUrl !== '' && !flipUrlLooksValid(mediaUrl)}
+          />
+        </Tooltip>
+        <Group gap="xs">
+          <Button
+            type="submit"
+            disabled={!canVerify}
+            loading={state.step === 'validating'}
+            leftSection={<IconCheck size={16} aria-hidden />}
+          >
+            VERIFY
+          </Button>
+          {state.step !== 'pending' && state.step !== 'validating' ? (
+            <Button variant="default" onClick={() => setState({ step: 'pending' })} leftSection={<IconRotate size={16} aria-hidden />}>
+              New request
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Payment({ state, setState }: StepProps) {
   if (state.step === 'validated') {
     const { flip } = state;
     return (
