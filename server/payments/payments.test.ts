@@ -240,6 +240,19 @@ describe('the buyer closes the tab after approving', () => {
     expectPaidOnce(payment);
   });
 
+  it('declined with the webhooks on: the approval webhook meets the decline first, the buyer still hears "declined"', async () => {
+    const payment = await newOrder();
+    paypal.approve(payment.orderId, 'declined');
+    await settled();
+    expect(await statusOf(payment.orderId)).toBe('declined');
+    expect((await refusal(capture(payment))).code).toBe('declined');
+    paypal.approve(payment.orderId, 'paid');
+    await settled();
+    expect(await statusOf(payment.orderId)).toBe('captured');
+    expect((await capture(payment)).id).toBe(payment.orderId);
+    expectPaidOnce(payment);
+  });
+
   it('a delayed approval webhook arriving after the reconciliation changes nothing', async () => {
     paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const payment = await newOrder();

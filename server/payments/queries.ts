@@ -32,15 +32,6 @@ export async function livePayment(db: Executor, kind: string, requestRef: string
   return row;
 }
 
-/** Payments of a request that were closed (denied, refunded, reversed): a new order's attempt number. */
-export async function closedPaymentCount(db: Executor, kind: string, requestRef: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payments)
-    .where(and(eq(payments.kind, kind), eq(payments.requestRef, requestRef), inArray(payments.status, ['denied', 'refunded', 'reversed'])));
-  return row?.n ?? 0;
-}
-
 /** Inserts the order's row; answers undefined when a concurrent call stored the same order first. */
 export async function insertPayment(db: Executor, row: typeof payments.$inferInsert): Promise<PaymentRow | undefined> {
   const [inserted] = await db.insert(payments).values(row).onConflictDoNothing().returning();

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type CapturedOrder, type Money, type PaymentKind, type PaymentStatus, toCents } from '../../common/payments';
 import type { Db } from '../db/client';
 import type { Logger } from '../jobs/runner';
@@ -6,7 +6,6 @@ import { captureOf, type PayPalClient, PayPalError, type PayPalOrder } from '../
 import { PaymentError } from './errors';
 import { type Payment, presentCapturedOrder, presentPayment } from './present';
 import {
-  closedPaymentCount,
   insertPayment,
   livePayment,
   lockPayment,
@@ -105,13 +104,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const existing = await livePayment(db, input.kind, input.requestRef);
     if (existing?.status === 'captured') throw new PaymentError('already_paid');
     if (existing) return presentPayment(existing);
-    // The same request's same attempt has one PayPal-Request-Id: concurrent calls get one order.
-    const attempt = await closedPaymentCount(db, input.kind, input.requestRef);
     const ref = shortRef(input.requestRef);
     let order: PayPalOrder;
     try {
       order = await paypal().createOrder({
-        requestId: `order-${input.kind}-${ref}-${attempt}`,
+        // Fresh per call (repeated by the HTTP helper's retries of this call only): an id derived from
+        // the request could be answered with an order of another database (a restore, a second site
+        // on the same PayPal account). Concurrent calls may make two orders; only one is stored and
+        // shown, the other is never approved.
+        requestId: `order-${randomUUID()}`,
         amount: input.amount,
         customId: `${input.kind}:${ref}`,
         description: input.description.slice(0, 127),

@@ -196,6 +196,37 @@ describe('PayPal stand-in: webhooks', () => {
   });
 });
 
+describe('PayPal stand-in: control routes (end-to-end tests drive it from outside)', () => {
+  const control = (path: string, body?: unknown) =>
+    fetch(`${t.origin}/sandbox/control/paypal${path}`, {
+      method: 'POST',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('holds webhooks and releases them, and refunds a capture with its webhook', async () => {
+    expect((await control('/webhooks/faults', { fault: 'delay', eventType: 'CHECKOUT.ORDER.APPROVED' })).status).toBe(200);
+    const { id } = (await order()).body;
+    await buyer(id, 'pay');
+    expect(t.state.paypal.webhooks.heldCount).toBe(1);
+    expect(await (await control('/webhooks/release')).json()).toEqual({ released: 1 });
+    await call('POST', `/v2/checkout/orders/${id}/capture`);
+    expect((await control(`/orders/${id}`, { change: 'refund' })).status).toBe(200);
+    await t.state.paypal.webhooks.idle();
+    expect(t.state.paypal.webhooks.deliveries.map((d) => d.event.event_type)).toEqual([
+      'CHECKOUT.ORDER.APPROVED',
+      'PAYMENT.CAPTURE.COMPLETED',
+      'PAYMENT.CAPTURE.REFUNDED',
+    ]);
+    const fault = await fetch(`${t.origin}/sandbox/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'paypal', path: '/capture', status: 500, after: true }),
+    });
+    expect(fault.status).toBe(200);
+  });
+});
+
 describe('PayPal stand-in: what the buyer sees', () => {
   it('shows the amount and the three choices; cancelling leaves the order unapproved', async () => {
     const { id } = (await order()).body;
