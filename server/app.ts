@@ -40,6 +40,8 @@ import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
 import { shareRoutes } from './site/share';
+import { createRequestFeatures, type RequestFeatures } from './song-requests/features';
+import { registerFlipRequests } from './song-requests/flip';
 import { requestHistoryRoutes } from './song-requests/routes';
 import { createRequestHistory, type RequestHistory } from './song-requests/service';
 import { statsRoutes } from './stats/routes';
@@ -71,6 +73,7 @@ export interface AppContext {
   edits: EditsService;
   playlistRequests: PlaylistRequestsService;
   requestHistory: RequestHistory;
+  features: RequestFeatures;
 }
 
 export interface BuildOptions {
@@ -235,6 +238,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   playlistRequestRoutes(app, playlistRequests, limits);
   const requestHistory = createRequestHistory(database.db);
   requestHistoryRoutes(app, requestHistory, limits);
+  const features = createRequestFeatures(database.db, {
+    enabledByDefault: config.requests.enabledByDefault,
+    paymentsConfigured: config.paypal !== null,
+  });
+  const now = options.now ?? (() => new Date());
+  const videoImageBase = publicConfig(config).videoImageBase;
+  registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments }, limits);
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));
@@ -298,6 +308,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       edits,
       playlistRequests,
       requestHistory,
+      features,
     },
   };
 }

@@ -95,6 +95,8 @@ const envSchema = z
     SYNC_AT_START: bool.default(true),
     SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     LIVE_POLL_SECONDS: int(0, 3600).default(60),
+    /** Request features (flip, recording) an admin has not toggled yet: on in demo mode, off in production unless set */
+    REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -117,6 +119,9 @@ const envSchema = z
       const paypal = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
       const anyPaypal = paypal.some((name) => env[name]);
       for (const name of paypal) required.push([name, anyPaypal, 'with the other PAYPAL_* settings']);
+      // Request features on from the start take payments at once.
+      const requestsOn = env.REQUESTS_ENABLED_BY_DEFAULT === true;
+      for (const name of paypal) required.push([name, requestsOn && !anyPaypal, 'when REQUESTS_ENABLED_BY_DEFAULT is true']);
       for (const [name, needed, why] of required) {
         if (needed && !env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `is required in production mode ${why}` });
       }
@@ -214,6 +219,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     live: {
       /** 0: no live check */
       pollSeconds: e.LIVE_POLL_SECONDS,
+    },
+    requests: {
+      /** Whether a request feature no admin has toggled yet is on (server/song-requests/features.ts) */
+      enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,

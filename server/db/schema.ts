@@ -318,13 +318,76 @@ export const songRequests = pgTable(
     username: text('username').notNull(),
     mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
     sampleRequestId: integer('sample_request_id'),
+    /** The paid flip request this row records (null for rows from before paid flips); one row per flip at most */
+    flipRequestId: integer('flip_request_id').references((): AnyPgColumn => flipRequests.id),
+    /** Where the request stands: queued, playing, played, or refunded (paid back, taken out of the queue) */
+    state: text('state').notNull().default('played'),
     ...timestamps,
   },
   (t) => [
     index('song_requests_recent_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('song_requests_media_idx').on(t.mediaId),
     index('song_requests_video_idx').on(t.videoId),
+    uniqueIndex('song_requests_flip_request_idx').on(t.flipRequestId),
   ],
+);
+
+/**
+ * Request features an admin turns on and off (spec 4 "Request features": flip, recording). No row:
+ * the configured default (on in demo mode, off in production).
+ */
+export const requestFeatures = pgTable('request_features', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A validated flip request (spec 3 "Validated flip request"), named to the browser by `sid`, an
+ * unguessable token. Its payment is in `payments` (kind flip); once paid it is queued and in the
+ * history. Never deleted: a payment may point at it long after it expired.
+ */
+export const flipRequests = pgTable(
+  'flip_requests',
+  {
+    id: serial('id').primaryKey(),
+    sid: text('sid').notNull(),
+    videoId: text('video_id').notNull(),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    thumbnailUrl: text('thumbnail_url'),
+    /** The nickname, or the logged-in user's display name */
+    username: text('username').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The price when validated, in cents, and its currency: what the order must be captured for */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** No new order after this; an order made before may still be captured */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('flip_requests_sid_idx').on(t.sid)],
+);
+
+/** The flip queue (spec 2 "Flip Request Queue"): one row per paid flip request, in order of arrival. */
+export const flipQueue = pgTable(
+  'flip_queue',
+  {
+    id: serial('id').primaryKey(),
+    flipRequestId: integer('flip_request_id')
+      .notNull()
+      .references(() => flipRequests.id),
+    songRequestId: integer('song_request_id')
+      .notNull()
+      .references(() => songRequests.id),
+    /** queued, playing, played, or refunded (out of the queue) */
+    state: text('state').notNull(),
+    /** Order in the queue: when the payment completed */
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('flip_queue_flip_request_idx').on(t.flipRequestId), index('flip_queue_order_idx').on(t.state, t.queuedAt, t.id)],
 );
 
 /**

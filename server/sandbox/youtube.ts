@@ -7,8 +7,9 @@ import type { App } from '../http/types';
 import { formatIsoDuration } from '../providers/durations';
 import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './accounts';
 import { decodeOffset, encodeOffset, faultHook, originOf, STATUS_TEXT, slice } from './common';
-import { sendItemImage } from './images';
+import { demoImage, sendItemImage } from './images';
 import type { ForeignVideo, SandboxState } from './state';
+import { madeUpVideo, madeUpVideoParts } from './youtube-any-video';
 
 /**
  * YouTube Data API v3 stand-in under /sandbox/youtube: channels.list, playlists.list,
@@ -194,6 +195,20 @@ export function youtubeSandbox(app: App, state: SandboxState) {
         },
       },
     );
+  }
+
+  /** Any other well-formed id: a made-up video of the wide YouTube (youtube-any-video.ts). */
+  function madeUpResource(origin: string, parts: Set<string>, id: string) {
+    const video = madeUpVideo(id, state.world.requests.find((r) => r.videoId === id)?.title);
+    if (!video) return [];
+    const all = madeUpVideoParts(video);
+    return [
+      withParts(
+        parts,
+        { kind: 'youtube#video', etag: etag(`${id}:${video.title}`), id },
+        { ...all, snippet: { ...all.snippet, thumbnails: thumbnails(origin, id) } },
+      ),
+    ];
   }
 
   interface Entry {
@@ -437,7 +452,7 @@ export function youtubeSandbox(app: App, state: SandboxState) {
             const channel = channels(state).find((c) => c.streams)!;
             return [videoResource(origin, parts, stream, channel)];
           }
-          return [];
+          return song || stream ? [] : madeUpResource(origin, parts, id);
         });
         return listResponse('video', items, items.length, items.length);
       });
@@ -448,6 +463,12 @@ export function youtubeSandbox(app: App, state: SandboxState) {
   // i.ytimg.com: /vi/<video or playlist id>/<default|mqdefault|hqdefault>.jpg
   app.get('/vi/:id/:file', async (request, reply) => {
     const { id } = request.params as { id: string };
+    const madeUp = state.image(id) ? null : madeUpVideo(id);
+    if (madeUp)
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/jpeg')
+        .send(await demoImage('media', madeUp.thumbnailFile));
     return sendItemImage(state, id, reply);
   });
 }

@@ -1,9 +1,213 @@
+import { Alert, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconHistory, IconInfoCircle, IconListNumbers, IconRotate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
+import type { PaymentSuccess, ValidatedFlip } from '../../common/flip';
+import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
+import { useCurrentUser } from '../api/auth';
+import { captureFlipOrder, createFlipOrder, flipEnabledQuery, useToggleFlips, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { notifyFailure, notifySuccess } from '../components/notify';
+import { PaymentButtons, PaymentError, PaymentPlaceholder, PaymentSucceeded, PayPalScript } from '../components/requests/FlipPayment';
+import { FlipVideo } from '../components/requests/FlipVideo';
 
 /**
- * /request/flip (spec 2 "New Flip Request").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
+ * payment-success or payment-error). Step 1 checks the video (and the nickname when logged out);
+ * step 2 pays through PayPal: the server makes the order for the validated request and captures it.
  */
+
+type FlipState =
+  | { step: 'pending' }
+  | { step: 'validating' }
+  | { step: 'validated'; flip: ValidatedFlip }
+  | { step: 'payment-success'; flip: ValidatedFlip; ids: PaymentSuccess }
+  | { step: 'payment-error'; flip: ValidatedFlip };
+
 export function FlipRequestPage() {
-  return <EmphasisHeader icon="flip" text="New Flip" emphasis="Request" />;
+  const enabled = useQuery(flipEnabledQuery).data?.enabled === true;
+  const [state, setState] = useState<FlipState>({ step: 'pending' });
+  const flip = 'flip' in state ? state.flip : null;
+
+  return (
+    <PayPalScript>
+      <EmphasisHeader icon="flip" text="New Flip" emphasis="Request">
+        <Header enabled={enabled} />
+      </EmphasisHeader>
+      <Stack gap="lg" maw={720}>
+        {!enabled ? (
+          <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+            Flip requests are not currently enabled. Check back again during the next livestream!
+          </Alert>
+        ) : null}
+        <Text fw={600} fz="lg">
+          ${FLIP_PRICE_USD} per flip request
+        </Text>
+
+        <Stack gap="sm" component="section" aria-labelledby="flip-step-1">
+          <Title order={2} fz="h4" id="flip-step-1">
+            Step 1: Verify your video
+          </Title>
+          <VerifyForm state={state} setState={setState} enabled={enabled} />
+          {flip ? <FlipVideo flip={flip} /> : null}
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="flip-step-2">
+          <Title order={2} fz="h4" id="flip-step-2">
+            Step 2: Payment
+          </Title>
+          <Payment state={state} setState={setState} />
+        </Stack>
+      </Stack>
+    </PayPalScript>
+  );
+}
+
+interface StepProps {
+  state: FlipState;
+  setState: (state: FlipState) => void;
+}
+
+/** Step 1 (spec 5): the nickname when logged out, the link, VERIFY; fields locked unless pending and enabled. */
+function VerifyForm({ state, setState, enabled }: StepProps & { enabled: boolean }) {
+  const user = useCurrentUser();
+  const [mediaUrl, setMediaUrl] = useState('');
+  const [nickname, setNickname] = useState('');
+  const anonymous = user === null;
+  const editable = state.step === 'pending' && enabled;
+  const formValid = flipUrlLooksValid(mediaUrl) && (!anonymous || nicknameLooksValid(nickname)) && user !== undefined;
+  const canVerify = editable && formValid && mediaUrl.trim() !== '' && (!anonymous || nickname.trim() !== '');
+
+  async function verify() {
+    setState({ step: 'validating' });
+    try {
+      const flip = await validateFlip(mediaUrl.trim(), anonymous ? nickname.trim() : null);
+      notifySuccess('Verification Successful');
+      setState({ step: 'validated', flip });
+    } catch (error) {
+      notifyFailure('Verification failed', error);
+      setState({ step: 'pending' });
+    }
+  }
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canVerify) void verify();
+      }}
+    >
+      <Stack gap="sm">
+        {anonymous ? (
+          <Tooltip label={NICKNAME_HINT} position="top-start">
+            <TextInput
+              label="Nickname"
+              placeholder="Your nickname"
+              required
+              maxLength={NAME_MAX}
+              value={nickname}
+              onChange={(event) => setNickname(event.currentTarget.value)}
+              disabled={!editable}
+              error={nickname !== '' && !nicknameLooksValid(nickname)}
+            />
+          </Tooltip>
+        ) : null}
+        <Tooltip label={FLIP_URL_HINT} position="top-start">
+          <TextInput
+            label="Video URL"
+            placeholder="Enter YouTube video URL"
+            required
+            minLength={FLIP_URL_MIN}
+            value={mediaUrl}
+            onChange={(event) => setMediaUrl(event.currentTarget.value)}
+            disabled={!editable}
+            error={mediaUrl !== '' && !flipUrlLooksValid(mediaUrl)}
+          />
+        </Tooltip>
+        <Group gap="xs">
+          <Button
+            type="submit"
+            disabled={!canVerify}
+            loading={state.step === 'validating'}
+            leftSection={<IconCheck size={16} aria-hidden />}
+          >
+            VERIFY
+          </Button>
+          {state.step !== 'pending' && state.step !== 'validating' ? (
+            <Button variant="default" onClick={() => setState({ step: 'pending' })} leftSection={<IconRotate size={16} aria-hidden />}>
+              New request
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function Payment({ state, setState }: StepProps) {
+  if (state.step === 'validated') {
+    const { flip } = state;
+    return (
+      <PaymentButtons
+        createOrder={() => createFlipOrder(flip.sid, 'paypal')}
+        onApprove={async (orderId) => {
+          try {
+            setState({ step: 'payment-success', flip, ids: await captureFlipOrder(flip.sid, orderId) });
+          } catch (error) {
+            console.error('Payment capture failed', error);
+            setState({ step: 'payment-error', flip });
+          }
+        }}
+        onError={(error) => {
+          console.error('Payment failed', error);
+          setState({ step: 'payment-error', flip });
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {state.step === 'payment-error' ? <PaymentError /> : null}
+      {state.step === 'payment-success' ? <PaymentSucceeded ids={state.ids} /> : null}
+      <Group gap="xs">
+        <PaymentPlaceholder />
+        {state.step === 'payment-error' ? (
+          <Button variant="default" onClick={() => setState({ step: 'validated', flip: state.flip })}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The queue and history buttons, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
+function Header({ enabled }: { enabled: boolean }) {
+  const admin = useCurrentUser()?.admin === true;
+  const toggle = useToggleFlips();
+  return (
+    <Group gap="xs">
+      <Button
+        renderRoot={(props) => <Link {...props} to="/requests/queue" />}
+        variant="light"
+        leftSection={<IconListNumbers size={16} aria-hidden />}
+      >
+        Request Queue
+      </Button>
+      <Button
+        renderRoot={(props) => <Link {...props} to="/requests/history" />}
+        variant="light"
+        leftSection={<IconHistory size={16} aria-hidden />}
+      >
+        Request History
+      </Button>
+      {admin ? (
+        <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+          {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
+        </Button>
+      ) : null}
+    </Group>
+  );
 }

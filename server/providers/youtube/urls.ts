@@ -1,9 +1,10 @@
+import { isVideoId, parseYouTubeVideoLink } from '../../../common/youtube-links';
+
 /**
  * Video and playlist references as people paste them: full watch URLs, youtu.be links, shorts,
  * embeds, music.youtube.com, or a bare id.
  */
 
-const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 /** Playlist ids: PL/UU/FL/OL/RD... prefixes followed by an id; community playlists are usually PL + 32 */
 const PLAYLIST_ID = /^[A-Za-z0-9_-]{12,64}$/;
 const HOSTS = new Set([
@@ -24,28 +25,16 @@ function parseUrl(input: string): URL | null {
   }
 }
 
-/** The 11-character video id of a YouTube link or bare id, or null. */
+/** The 11-character video id of a YouTube link (common/youtube-links.ts) or of a bare id, or null. */
 export function parseVideoId(input: string): string | null {
   const text = input.trim();
-  if (VIDEO_ID.test(text)) return text;
-  const url = parseUrl(text);
-  if (!url) return null;
-  const host = url.hostname.toLowerCase();
-  let candidate: string | null | undefined = null;
-  if (host === 'youtu.be') {
-    candidate = url.pathname.split('/')[1];
-  } else if (HOSTS.has(host)) {
-    const parts = url.pathname.split('/').filter(Boolean);
-    if (parts[0] === 'watch') candidate = url.searchParams.get('v');
-    else if (['shorts', 'embed', 'live', 'v', 'e'].includes(parts[0] ?? '')) candidate = parts[1];
-  }
-  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
+  return isVideoId(text) ? text : parseYouTubeVideoLink(text);
 }
 
 /** The playlist id of a playlist link (or a watch link with `list=`), or a bare id; null otherwise. */
 export function parsePlaylistId(input: string): string | null {
   const text = input.trim();
-  if (PLAYLIST_ID.test(text) && !text.includes('.') && !VIDEO_ID.test(text)) return text;
+  if (PLAYLIST_ID.test(text) && !text.includes('.') && !isVideoId(text)) return text;
   const url = parseUrl(text);
   if (!url || !HOSTS.has(url.hostname.toLowerCase())) return null;
   const list = url.searchParams.get('list');

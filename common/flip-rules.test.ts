@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { flipUrlLooksValid, nicknameLooksValid } from './flip-rules';
+
+describe('flip form rules (spec 5)', () => {
+  it('wants a URL-like link of at least 33 characters', () => {
+    expect(flipUrlLooksValid('https://www.youtube.com/watch?v=aB3-_xYz901')).toBe(true);
+    expect(flipUrlLooksValid('www.youtube.com/watch?v=aB3-_xYz901')).toBe(true);
+    expect(flipUrlLooksValid('https://youtu.be/aB3-_xYz901')).toBe(false); // 28 characters
+    expect(flipUrlLooksValid('https://youtu.be/aB3-_xYz901?si=abcdef')).toBe(true);
+    expect(flipUrlLooksValid('this is not a link but it is long enough')).toBe(false);
+  });
+
+  it('wants a nickname of 3 to 32 letters, digits or dashes', () => {
+    expect(nicknameLooksValid('Night-Owl')).toBe(true);
+    expect(nicknameLooksValid('ab')).toBe(false);
+    expect(nicknameLooksValid('x'.repeat(33))).toBe(false);
+    expect(nicknameLooksValid('night owl')).toBe(false);
+    expect(nicknameLooksValid('night_owl')).toBe(false);
+  });
+});

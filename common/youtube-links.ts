@@ -1,0 +1,48 @@
+/**
+ * YouTube video links as people paste them (spec 2 "New Flip Request"): watch?v=, youtu.be/,
+ * shorts/, embed/, live/, on www., m., music. or youtube-nocookie.com, with any extra parameters
+ * (t=, list=, si=, feature=). Pure: the server checks the link with it, the web may too.
+ */
+
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+const YOUTUBE_HOSTS = new Set([
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
+]);
+
+/** Path prefixes whose next segment is the video id. */
+const ID_IN_PATH = new Set(['shorts', 'embed', 'live', 'v', 'e']);
+
+export const isVideoId = (text: string) => VIDEO_ID.test(text);
+
+function parseUrl(text: string): URL | null {
+  try {
+    // People paste links without the scheme ("youtu.be/…", "www.youtube.com/watch?v=…").
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+  } catch {
+    return null;
+  }
+}
+
+/** The 11-character video id of a YouTube video link, or null when the text is not one (a bare id is not a link). */
+export function parseYouTubeVideoLink(input: string): string | null {
+  const url = parseUrl(input.trim());
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  const host = url.hostname.toLowerCase();
+  const parts = url.pathname.split('/').filter(Boolean);
+  let candidate: string | null | undefined = null;
+  if (host === 'youtu.be' || host === 'www.youtu.be') candidate = parts.length === 1 ? parts[0] : null;
+  else if (YOUTUBE_HOSTS.has(host)) {
+    if (parts.length === 1 && parts[0] === 'watch') candidate = url.searchParams.get('v');
+    else if (parts.length === 2 && ID_IN_PATH.has(parts[0]!)) candidate = parts[1];
+  }
+  return candidate && VIDEO_ID.test(candidate) ? candidate : null;
+}
+
+/** The watch link of a video: what the flip page links to and what the history stores. */
+export const youTubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;

@@ -1,0 +1,59 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { requestFeatures } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+/**
+ * The request features an admin turns on and off (spec 4 "Request features"). The flag lives in the
+ * database, so every instance and every restart agrees; with no row yet it is the configured default.
+ */
+
+export const REQUEST_FEATURES = ['flip', 'recording'] as const;
+export type RequestFeature = (typeof REQUEST_FEATURES)[number];
+
+/** The spec's not-enabled notices (spec 2), also the message of a refused call. */
+export const NOT_ENABLED_MESSAGE: Record<RequestFeature, string> = {
+  flip: 'Flip requests are not currently enabled. Check back again during the next livestream!',
+  recording: 'Sample requests are not currently enabled. Check back again during the next livestream!',
+};
+
+/** A call of a feature that is off: 409, the state of the site refuses it, not the caller's rights. */
+export const notEnabled = (feature: RequestFeature) => new HttpError(409, NOT_ENABLED_MESSAGE[feature]);
+
+export type RequestFeatures = ReturnType<typeof createRequestFeatures>;
+
+/**
+ * `paymentsConfigured`: without PayPal (production without PAYPAL_*) nothing can be paid, so every
+ * feature reads as off and an admin cannot turn one on.
+ */
+export function createRequestFeatures(db: Db, options: { enabledByDefault: boolean; paymentsConfigured: boolean }) {
+  const enabledByDefault = options.enabledByDefault && options.paymentsConfigured;
+  async function isEnabled(feature: RequestFeature): Promise<boolean> {
+    if (!options.paymentsConfigured) return false;
+    const [row] = await db.select({ enabled: requestFeatures.enabled }).from(requestFeatures).where(eq(requestFeatures.name, feature));
+    return row?.enabled ?? enabledByDefault;
+  }
+
+  return {
+    isEnabled,
+
+    /** Flips the flag in one statement, so two admins toggling at once make two changes, not one. */
+    async toggle(feature: RequestFeature): Promise<boolean> {
+      if (!options.paymentsConfigured) throw new HttpError(409, 'Payments are not configured on this site (PAYPAL_* settings)');
+      const [row] = await db
+        .insert(requestFeatures)
+        .values({ name: feature, enabled: !enabledByDefault })
+        .onConflictDoUpdate({
+          target: requestFeatures.name,
+          set: { enabled: sql`NOT ${requestFeatures.enabled}`, updatedAt: sql`now()` },
+        })
+        .returning({ enabled: requestFeatures.enabled });
+      return row!.enabled;
+    },
+
+    /** Throws the 409 of a feature that is off. */
+    async requireEnabled(feature: RequestFeature): Promise<void> {
+      if (!(await isEnabled(feature))) throw notEnabled(feature);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSandboxedApp } from '../../sandbox/testing';
+import { flipSteps } from './testing';
+
+/**
+ * Payment faults end to end through the flip routes, the payments module and the PayPal stand-in:
+ * each ends with the request queued and in the history exactly once, and PayPal holding one
+ * capture of $20.00, or with nothing queued and nothing charged.
+ */
+
+let now = new Date('2026-03-01T12:00:00Z');
+const t = await createSandboxedApp({ now: () => now });
+const flip = flipSteps(t);
+const paypal = t.state.paypal;
+
+beforeEach(() => {
+  now = new Date('2026-03-01T12:00:00Z');
+});
+afterEach(async () => {
+  t.state.faults.clear();
+  await paypal.webhooks.release();
+  paypal.webhooks.clear();
+});
+
+async function approvedOrder(funding: 'paid' | 'declined' = 'paid') {
+  const sid = await flip.validate();
+  const orderId = await flip.order(sid);
+  paypal.approve(orderId, funding);
+  return { sid, orderId };
+}
+
+/** Queued and in the history once, and PayPal captured the order once, for $20.00. */
+async function expectQueuedOnce(sid: string, orderId: string) {
+  await paypal.webhooks.idle();
+  const rows = await flip.rowsOf(sid);
+  expect(rows.history.map((r) => r.state)).toEqual(['queued']);
+  expect(rows.queue.map((r) => [r.state, r.songRequestId])).toEqual([['queued', rows.history[0]!.id]]);
+  const order = paypal.orders.get(orderId);
+  expect(order.status).toBe('COMPLETED');
+  expect(order.capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '20.00' } });
+}
+
+async function expectNothingQueued(sid: string) {
+  await paypal.webhooks.idle();
+  const rows = await flip.rowsOf(sid);
+  expect([rows.history.length, rows.queue.length]).toEqual([0, 0]);
+}
+
+describe('flip payment faults', () => {
+  it('declined, then paid: one request queued', async () => {
+    const { sid, orderId } = await approvedOrder('declined');
+    expect((await flip.capture(sid, orderId)).statusCode).toBe(422);
+    await expectNothingQueued(sid);
+    paypal.approve(orderId, 'paid');
+    expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('capture 500 (PayPal did nothing), then the retry succeeds', async () => {
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+    const { sid, orderId } = await approvedOrder();
+    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, times: 5 });
+    const failed = await flip.capture(sid, orderId);
+    expect(failed.statusCode).toBe(502);
+    await expectNothingQueued(sid);
+    const retried = await flip.capture(sid, orderId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('capture 500 after PayPal captured (the answer lost), then the retry answers the same capture', async () => {
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+    const { sid, orderId } = await approvedOrder();
+    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, after: true, times: 5 });
+    expect((await flip.capture(sid, orderId)).statusCode).toBe(502);
+    const retried = await flip.capture(sid, orderId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(flip.parseCaptured(retried.json()).transactionId).toBe(paypal.orders.get(orderId).capture!.id);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('a duplicate capture (two at once, then one more) answers the same and queues once', async () => {
+    const { sid, orderId } = await approvedOrder();
+    const answers = await Promise.all([flip.capture(sid, orderId), flip.capture(sid, orderId)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const later = await flip.capture(sid, orderId);
+    const bodies = [...answers, later].map((a) => flip.parseCaptured(a.json()));
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('tab closed after approval: the CHECKOUT.ORDER.APPROVED webhook completes the request', async () => {
+    const { sid, orderId } = await approvedOrder();
+    await expectQueuedOnce(sid, orderId);
+    // The buyer comes back: the capture call answers the same result.
+    expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('tab closed after approval and every webhook lost: the reconciliation job completes it', async () => {
+    paypal.webhooks.inject({ fault: 'lose', times: Number.POSITIVE_INFINITY });
+    const { sid, orderId } = await approvedOrder();
+    await expectNothingQueued(sid);
+    now = new Date(now.getTime() + 10 * 60_000);
+    expect(await t.payments.job().run(new AbortController().signal)).toMatchObject({ captured: 1 });
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('replayed webhooks change nothing', async () => {
+    const { sid, orderId } = await approvedOrder();
+    await paypal.webhooks.idle();
+    for (const delivery of [...paypal.webhooks.deliveries]) expect((await paypal.webhooks.replay(delivery.event.id)).status).toBe(200);
+    await expectQueuedOnce(sid, orderId);
+  });
+
+  it('a forged webhook is refused and queues nothing; the real one then completes the request', async () => {
+    paypal.webhooks.inject({ fault: 'lose', times: Number.POSITIVE_INFINITY });
+    const { sid, orderId } = await approvedOrder();
+    await paypal.webhooks.idle();
+    const real = paypal.webhooks.sign(paypal.webhooks.lost.find((e) => e.event_type === 'CHECKOUT.ORDER.APPROVED')!, paypal.base);
+    const send = (body: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/paypal/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: body,
+      });
+    const forged = JSON.parse(real.body);
+    forged.resource.id = orderId;
+    forged.summary = 'forged';
+    expect((await send(JSON.stringify(forged), real.headers)).statusCode).toBe(400);
+    expect((await send(real.body, { ...real.headers, 'paypal-transmission-sig': 'bm90IHRoZSBzaWduYXR1cmU=' })).statusCode).toBe(400);
+    await expectNothingQueued(sid);
+    expect(paypal.orders.get(orderId).status).toBe('APPROVED');
+    expect((await send(real.body, real.headers)).statusCode).toBe(200);
+    await expectQueuedOnce(sid, orderId);
+  });
+});

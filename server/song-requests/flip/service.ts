@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { CURRENCY, FLIP_PRICE_USD } from '../../../common/constants';
+import { type FlipValidateBody, nicknameSchema, type ValidatedFlip } from '../../../common/flip';
+import { parseYouTubeVideoLink } from '../../../common/youtube-links';
+import type { SessionUser } from '../../accounts/session';
+import type { Db } from '../../db/client';
+import { badRequest, HttpError } from '../../http/errors';
+import { ProviderError } from '../../providers';
+import type { YouTubeClient } from '../../providers/youtube/client';
+import type { RequestFeatures } from '../features';
+import { presentValidated } from './present';
+import { historyOfVideo, insertFlipRequest } from './queries';
+
+/** A validated request can be paid for this long; an order made before may still be captured after. */
+export const FLIP_REQUEST_TTL_MS = 60 * 60 * 1000;
+
+/** What the flip price is charged as: cents, from common/constants.ts (the browser never sends an amount). */
+export const FLIP_PRICE_CENTS = FLIP_PRICE_USD * 100;
+
+export interface FlipDeps {
+  db: Db;
+  features: RequestFeatures;
+  /** The YouTube client (null: not configured) */
+  youtube: () => YouTubeClient | null;
+  /** Where the browser loads video thumbnails from (public config videoImageBase) */
+  videoImageBase: string;
+  now: () => Date;
+}
+
+const newSid = () => randomBytes(24).toString('base64url');
+
+/** The requester's name: a logged-in user's display name, else the nickname, checked (spec 5). */
+function requesterName(user: SessionUser | null, username: string | null | undefined): string {
+  if (user) return user.displayName;
+  if (!username?.trim()) throw badRequest('username is required when not logged in');
+  const parsed = nicknameSchema.safeParse(username);
+  if (!parsed.success) throw badRequest(`username ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
+
+async function findVideo(youtube: YouTubeClient | null, videoId: string) {
+  if (!youtube) throw new HttpError(503, 'Videos cannot be checked: YouTube is not configured on this site');
+  try {
+    const video = await youtube.video(videoId);
+    return video && (video.privacy === 'public' || video.privacy === 'unlisted') ? video : null;
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, 'Could not check the video with YouTube; please try again');
+    throw error;
+  }
+}
+
+export function createFlipValidation(deps: FlipDeps) {
+  const { db } = deps;
+  return {
+    /** POST /api/requests/flip/validate: the video exists and is public; a pending request named by a new sid. */
+    async validate(body: FlipValidateBody, user: SessionUser | null): Promise<ValidatedFlip> {
+      await deps.features.requireEnabled('flip');
+      const username = requesterName(user, body.username);
+      const videoId = parseYouTubeVideoLink(body.mediaUrl);
+      if (!videoId) throw badRequest('mediaUrl is not a YouTube video link');
+      const video = await findVideo(deps.youtube(), videoId);
+      if (!video) throw badRequest('This YouTube video does not exist, or it is private or deleted');
+      const now = deps.now();
+      const request = await insertFlipRequest(db, {
+        sid: newSid(),
+        videoId,
+        title: video.title,
+        author: video.channelTitle,
+        durationSeconds: video.durationSeconds,
+        thumbnailUrl: video.thumbnailUrl,
+        username,
+        userId: user?.id ?? null,
+        amountCents: FLIP_PRICE_CENTS,
+        currency: CURRENCY,
+        expiresAt: new Date(now.getTime() + FLIP_REQUEST_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const previous = await historyOfVideo(db, videoId);
+      return presentValidated(request, previous, `${deps.videoImageBase}/vi/${videoId}/mqdefault.jpg`);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeatureState, PaymentSuccess, ValidatedFlip } from '../../common/flip';
+import { notifyFailure } from '../components/notify';
+import { apiGet, apiPost } from './client';
+
+/** Flip requests (spec 7 "Requests"): the enabled flag, validation, and the order calls the PayPal buttons make. */
+
+const ENABLED_KEY = ['requests', 'flip', 'enabled'] as const;
+
+export const flipEnabledQuery = queryOptions({
+  queryKey: ENABLED_KEY,
+  queryFn: ({ signal }) => apiGet<FeatureState>('/api/requests/flip/enabled', undefined, signal),
+});
+
+/** ENABLE REQUESTS / DISABLE REQUESTS (admins): the answer is the new state. */
+export function useToggleFlips() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<FeatureState>('/api/requests/flip/enabled'),
+    onSuccess: (state) => queryClient.setQueryData(ENABLED_KEY, state),
+    onError: (error) => notifyFailure('Unable to update request settings', error),
+  });
+}
+
+export const validateFlip = (mediaUrl: string, username: string | null) =>
+  apiPost<ValidatedFlip>('/api/requests/flip/validate', { mediaUrl, username });
+
+/** The PayPal order of a validated request; the server sets the amount. */
+export const createFlipOrder = (sid: string, paymentSource: string) =>
+  apiPost<{ id: string }>('/api/requests/flip/create', { sid, paymentSource }).then((order) => order.id);
+
+/** Captures the approved order: the success banner's ids (spec 3 "Payment success data"). */
+export const captureFlipOrder = (sid: string, orderId: string) => apiPost<PaymentSuccess>('/api/requests/flip/capture', { sid, orderId });

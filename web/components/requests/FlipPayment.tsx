@@ -1,0 +1,100 @@
+import { Alert, Anchor, Button, List, Loader, Stack, Text } from '@mantine/core';
+import { PayPalButtons, PayPalScriptProvider, type ReactPayPalScriptOptions, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { IconAlertTriangle, IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { CURRENCY } from '../../../common/constants';
+import type { PaymentSuccess } from '../../../common/flip';
+import { useConfig } from '../../api/config';
+
+/**
+ * Step 2 of the flip page: the PayPal buttons (spec 7: USD, capture, credit and card funding off,
+ * a gold rect button), the disabled PAYMENT placeholder, and the error and success banners.
+ */
+
+/** The PayPal JS SDK options: the client id from the public config; in demo mode the stand-in's SDK. */
+export function usePayPalOptions(): ReactPayPalScriptOptions | null {
+  const { paypal } = useConfig();
+  if (!paypal.clientId) return null;
+  return {
+    clientId: paypal.clientId,
+    currency: CURRENCY,
+    intent: 'capture',
+    disableFunding: 'credit,card',
+    ...(paypal.sdkBaseUrl ? { sdkBaseUrl: paypal.sdkBaseUrl } : {}),
+  };
+}
+
+/** Loads the SDK for this page only: the provider mounts with the page and goes with it. */
+export function PayPalScript({ children }: { children: ReactNode }) {
+  const options = usePayPalOptions();
+  return options ? <PayPalScriptProvider options={options}>{children}</PayPalScriptProvider> : children;
+}
+
+export function PaymentPlaceholder() {
+  return (
+    <Button disabled leftSection={<IconCreditCard size={16} aria-hidden />} w="fit-content">
+      PAYMENT
+    </Button>
+  );
+}
+
+interface PaymentButtonsProps {
+  createOrder: () => Promise<string>;
+  onApprove: (orderId: string) => Promise<void>;
+  onError: (error: unknown) => void;
+}
+
+export function PaymentButtons(props: PaymentButtonsProps) {
+  const configured = usePayPalOptions() !== null;
+  if (!configured) return <PaymentPlaceholder />;
+  return <LoadedButtons {...props} />;
+}
+
+function LoadedButtons({ createOrder, onApprove, onError }: PaymentButtonsProps) {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  if (isRejected) {
+    return (
+      <Text c="var(--mantine-color-error)" role="alert">
+        The payment buttons could not be loaded. Please reload the page.
+      </Text>
+    );
+  }
+  return (
+    <div data-testid="paypal-buttons">
+      {isPending ? <Loader size="sm" aria-label="Loading payment buttons" /> : null}
+      <PayPalButtons
+        style={{ color: 'gold', shape: 'rect', layout: 'vertical' }}
+        createOrder={createOrder}
+        onApprove={(data) => onApprove(data.orderID)}
+        onError={onError}
+      />
+    </div>
+  );
+}
+
+export function PaymentError() {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
+      There was an issue when processing your payment. Please try again.
+    </Alert>
+  );
+}
+
+export function PaymentSucceeded({ ids }: { ids: PaymentSuccess }) {
+  return (
+    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="payment-success">
+      <Stack gap="xs">
+        <Text fw={600}>Payment Successful - your request has been submitted. Check the request queue with the link above</Text>
+        <List size="sm" spacing={2}>
+          <List.Item>Sample ID: {ids.sampleId}</List.Item>
+          <List.Item>Order ID: {ids.orderId}</List.Item>
+          <List.Item>Transaction ID: {ids.transactionId}</List.Item>
+        </List>
+        <Anchor component={Link} to="/requests/queue" size="sm">
+          See your request in the queue
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
