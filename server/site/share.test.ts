@@ -244,10 +244,10 @@ describe('share images', () => {
     }
   });
 
-  it('answer 400 for paths that name no kind or id', async () => {
+  it('answer 404 for paths that name no kind or id (a path that cannot name an item names nothing)', async () => {
     for (const url of ['/images/share/songs/1.jpg', '/images/share/media/1.png', '/images/share/media/-1.jpg']) {
       const res = await app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
+      expect(res.statusCode, url).toBe(404);
     }
   });
 });

@@ -19,9 +19,12 @@ const production = await createTestApp({ ...productionEnv, ...paypalEnv });
 const noPayPal = await createTestApp(productionEnv);
 const productionAdmin = await buildAdmin(noPayPal.db);
 
-const read = async (t = demo) => featureStateSchema.strict().parse((await t.app.inject({ url: '/api/requests/flip/enabled' })).json());
+/** Production apps answer only requests addressed to PUBLIC_URL's host (server/http/same-site.ts). */
+const hostOf = (t: typeof demo) => (t === demo ? {} : { host: new URL(productionEnv.PUBLIC_URL).host });
+const read = async (t = demo) =>
+  featureStateSchema.strict().parse((await t.app.inject({ url: '/api/requests/flip/enabled', headers: hostOf(t) })).json());
 const toggle = (headers: object = admin.headers, t = demo) =>
-  t.app.inject({ method: 'POST', url: '/api/requests/flip/enabled', headers: headers as Record<string, string> });
+  t.app.inject({ method: 'POST', url: '/api/requests/flip/enabled', headers: { ...hostOf(t), ...(headers as Record<string, string>) } });
 
 describe('GET and POST /api/requests/flip/enabled', () => {
   it('is on in demo mode and off in production until an admin toggles it', async () => {

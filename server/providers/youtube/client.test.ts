@@ -62,7 +62,8 @@ describe('YouTube client against the sandbox', () => {
     expect((await youtube().videoByUrl(`https://youtu.be/${song.remoteId}?t=3`))?.title).toBe(song.name);
     expect((await youtube().videoByUrl(`https://www.youtube.com/watch?v=${song.remoteId}&list=PL123456789012`))?.id).toBe(song.remoteId);
     expect(await youtube().videoByUrl('https://vimeo.com/123')).toBeNull();
-    expect(await youtube().videoByUrl('https://www.youtube.com/watch?v=AAAAAAAAAAA')).toBeNull();
+    // The stand-in answers as YouTube does for a private or deleted video.
+    expect(await youtube().videoByUrl('https://www.youtube.com/watch?v=00000000000')).toBeNull();
   });
 
   it('looks a playlist up by id or link, and answers null for one that does not exist', async () => {
