@@ -391,6 +391,17 @@ export const flipQueue = pgTable(
 );
 
 /**
+ * The flip queue's version: one row, bumped by every queue change in the changing transaction and
+ * announced as `queue.changed`. Its row lock is the queue's mutex: every writer takes it first
+ * (song-requests/queue/queries.ts), so two admins pressing NEXT at once run one after the other.
+ */
+export const queueState = pgTable('queue_state', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
  * One row per PayPal order of a paid feature (kind flip or sample), never deleted. `request_ref`
  * names what it pays for in that feature. At most one live payment (open or captured) per request;
  * after a refund, reversal or denial a new order may be made.

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { text } from './fields';
+import { queueItemSchema } from './queue';
+
+/**
+ * Stream overlays for OBS (browser sources): pages opened with `?key=`, the overlay key of the
+ * site's configuration (OVERLAY_KEY; DEMO_OVERLAY_KEY in demo mode). Their data comes from
+ * /api/overlays/… and /api/ws/overlays/… with the same key.
+ */
+
+/** The fixed overlay key of demo mode, so the demo's overlay URLs can be written down (README). */
+export const DEMO_OVERLAY_KEY = 'demo-overlay-key';
+
+/** How many queued items the queue overlay shows after what is playing. */
+export const OVERLAY_NEXT_COUNT = 3;
+
+/** GET /api/overlays/queue?key= and every message of WebSocket /api/ws/overlays/queue?key=. */
+export const overlayQueueSchema = z.object({
+  playing: queueItemSchema.nullable(),
+  next: z.array(queueItemSchema).max(OVERLAY_NEXT_COUNT),
+});
+export type OverlayQueue = z.infer<typeof overlayQueueSchema>;
+
+/** The key every overlay call carries; its check is server/overlays/key.ts. */
+export const overlayKeyQuery = z.object({ key: text({ max: 200 }).optional() });
+
+/** GET /api/overlays (admins): the overlay pages to paste into OBS, keys included. */
+export const overlayLinkSchema = z.object({ name: z.string(), url: z.string() });
+export const overlayLinksSchema = z.array(overlayLinkSchema);
+export type OverlayLink = z.infer<typeof overlayLinkSchema>;
+
+export const OVERLAY_PATHS = {
+  /** The web page of the queue overlay (the browser source's URL, with ?key=) */
+  queuePage: '/overlays/queue',
+  queue: '/api/overlays/queue',
+  queueSocket: '/api/ws/overlays/queue',
+  list: '/api/overlays',
+} as const;
