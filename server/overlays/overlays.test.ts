@@ -38,8 +38,9 @@ describe('the queue overlay', () => {
     const client = openSocket(DEMO_OVERLAY_KEY);
     expect(titlesOf((await client.message(1)) as OverlayQueue)).toEqual([null, 'Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3']);
 
+    const heard = client.next();
     expect((await t.app.inject({ method: 'POST', url: QUEUE_PATHS.next, headers: admin.headers })).statusCode).toBe(200);
-    const pushed = (await client.next()).message as OverlayQueue;
+    const pushed = (await heard).message as OverlayQueue;
     expect(titlesOf(pushed)).toEqual(['Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3', 'Seeded flip 4']);
     expect(pushed.playing).toMatchObject({ username: 'fan-1', mediaId: 'vid00000000', nowPlaying: true });
     expect((await read(DEMO_OVERLAY_KEY)).json()).toEqual(pushed);
