@@ -27,20 +27,26 @@ export const refreshBodySchema = z.object({
 
 export const communityBodySchema = z.object({ playlistUrl: text({ max: 500, error: 'is required' }) });
 
-/** The answer to an approved playlist request: what the import did, and a line saying so. */
-export const playlistApprovalSchema = z.object({
-  message: z.string(),
-  report: z.object({
-    id: z.number().int(),
-    remoteId: z.string(),
-    name: z.string(),
-    created: z.boolean(),
-    added: z.number().int(),
-    kept: z.number().int(),
-    skipped: z.number().int(),
-    removed: z.number().int(),
-  }),
+/** What a playlist import did (sync's import of a playlist by URL, and an approved request). */
+export const importReportSchema = z.object({
+  /** Our id of the playlist */
+  id: z.number().int(),
+  remoteId: z.string(),
+  name: z.string(),
+  created: z.boolean(),
+  /** Songs now in the playlist that were not before */
+  added: z.number().int(),
+  /** Songs that were in it and still are */
+  kept: z.number().int(),
+  /** Entries that are not the streamer's songs (other channels, private or deleted videos) */
+  skipped: z.number().int(),
+  /** Songs that were in it and are no more */
+  removed: z.number().int(),
 });
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** The answer to an approved playlist request: what the import did, and a line saying so. */
+export const playlistApprovalSchema = z.object({ message: z.string(), report: importReportSchema });
 export type PlaylistApproval = z.infer<typeof playlistApprovalSchema>;
 
 /** Spec 5: a generic URL (optional http or https scheme, then a dotted host, then anything). */

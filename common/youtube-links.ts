@@ -6,7 +6,8 @@
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
-const YOUTUBE_HOSTS = new Set([
+/** The hosts a YouTube link may name (site, mobile, music, privacy-enhanced embeds). */
+export const YOUTUBE_HOSTS: ReadonlySet<string> = new Set([
   'youtube.com',
   'www.youtube.com',
   'm.youtube.com',

@@ -30,22 +30,7 @@ export const syncReportSchema = z.object({
 });
 export type SyncReport = z.infer<typeof syncReportSchema>;
 
-export const importReportSchema = z.object({
-  /** Our id of the playlist */
-  id: z.number().int(),
-  remoteId: z.string(),
-  name: z.string(),
-  created: z.boolean(),
-  /** Songs now in the playlist that were not before */
-  added: z.number().int(),
-  /** Songs that were in it and still are */
-  kept: z.number().int(),
-  /** Entries that are not the streamer's songs (other channels, private or deleted videos) */
-  skipped: z.number().int(),
-  /** Songs that were in it and are no more */
-  removed: z.number().int(),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
+export { type ImportReport, importReportSchema } from '../../common/playlist-requests';
 
 export interface Counts {
   added: number;

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconHistory, IconInfoCircle, IconListNumbers, IconRotate } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
 import type { PaymentSuccess, ValidatedFlip } from '../../common/flip';
@@ -12,6 +11,7 @@ import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { PaymentButtons, PaymentError, PaymentPlaceholder, PaymentSucceeded, PayPalScript } from '../components/requests/FlipPayment';
 import { FlipVideo } from '../components/requests/FlipVideo';
+import { RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
  * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
@@ -189,20 +189,8 @@ function Header({ enabled }: { enabled: boolean }) {
   const toggle = useToggleFlips();
   return (
     <Group gap="xs">
-      <Button
-        renderRoot={(props) => <Link {...props} to="/requests/queue" />}
-        variant="light"
-        leftSection={<IconListNumbers size={16} aria-hidden />}
-      >
-        Request Queue
-      </Button>
-      <Button
-        renderRoot={(props) => <Link {...props} to="/requests/history" />}
-        variant="light"
-        leftSection={<IconHistory size={16} aria-hidden />}
-      >
-        Request History
-      </Button>
+      <RequestLinkButton to="/requests/queue" />
+      <RequestLinkButton to="/requests/history" />
       {admin ? (
         <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
           {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}

@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { IconMicrophone, IconSearch, IconVideo } from '@tabler/icons-react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { REQUEST_HISTORY_PAGE_SIZE } from '../../common/constants';
 import { useCurrentUser } from '../api/auth';
@@ -8,6 +8,7 @@ import { historyList } from '../api/requests';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ItemList } from '../components/list/ItemList';
 import { RequestCard } from '../components/requests/RequestCard';
+import { RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
  * /requests/history (spec 2 "Request history"): every song request, newest first, 25 at a time as
@@ -31,20 +32,8 @@ export function RequestHistoryPage() {
     <>
       <EmphasisHeader icon="history" text="Request" emphasis="History">
         <Group gap="xs">
-          <Button
-            renderRoot={(props) => <Link {...props} to="/request/sample" />}
-            variant="light"
-            leftSection={<IconMicrophone size={16} aria-hidden />}
-          >
-            New Sample Request
-          </Button>
-          <Button
-            renderRoot={(props) => <Link {...props} to="/request/flip" />}
-            variant="light"
-            leftSection={<IconVideo size={16} aria-hidden />}
-          >
-            New Flip Request
-          </Button>
+          <RequestLinkButton to="/request/sample" />
+          <RequestLinkButton to="/request/flip" />
         </Group>
       </EmphasisHeader>
       <form

@@ -1,13 +1,13 @@
 import { Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconHistory, IconPlayerTrackNext, IconRefresh } from '@tabler/icons-react';
+import { IconPlayerTrackNext } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { QueueItem } from '../../common/queue';
 import { useCurrentUser } from '../api/auth';
 import { queueQuery, usePlayNext, useQueueSocket } from '../api/queue';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import list from '../components/plainList.module.css';
 import { QueueCard } from '../components/queue/QueueCard';
+import { RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
  * /requests/queue (spec 2 "Flip Request Queue", spec 4 "Flip queue"): what is playing and what is
@@ -26,20 +26,8 @@ export function RequestQueuePage() {
   return (
     <>
       <EmphasisHeader icon="queue" text="Request" emphasis="Queue">
-        <Button
-          renderRoot={(props) => <Link {...props} to="/request/flip" />}
-          variant="light"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-        >
-          New Flip Request
-        </Button>
-        <Button
-          renderRoot={(props) => <Link {...props} to="/requests/history" />}
-          variant="light"
-          leftSection={<IconHistory size={16} aria-hidden />}
-        >
-          Request History
-        </Button>
+        <RequestLinkButton to="/request/flip" />
+        <RequestLinkButton to="/requests/history" />
         {admin ? (
           <Button
             onClick={() => next.mutate(undefined)}

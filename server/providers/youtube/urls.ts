@@ -1,4 +1,4 @@
-import { isVideoId, parseYouTubeVideoLink } from '../../../common/youtube-links';
+import { isVideoId, parseYouTubeVideoLink, YOUTUBE_HOSTS } from '../../../common/youtube-links';
 
 /**
  * Video and playlist references as people paste them: full watch URLs, youtu.be links, shorts,
@@ -7,14 +7,6 @@ import { isVideoId, parseYouTubeVideoLink } from '../../../common/youtube-links'
 
 /** Playlist ids: PL/UU/FL/OL/RD... prefixes followed by an id; community playlists are usually PL + 32 */
 const PLAYLIST_ID = /^[A-Za-z0-9_-]{12,64}$/;
-const HOSTS = new Set([
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'music.youtube.com',
-  'youtube-nocookie.com',
-  'www.youtube-nocookie.com',
-]);
 
 function parseUrl(input: string): URL | null {
   const text = input.trim();
@@ -36,7 +28,7 @@ export function parsePlaylistId(input: string): string | null {
   const text = input.trim();
   if (PLAYLIST_ID.test(text) && !text.includes('.') && !isVideoId(text)) return text;
   const url = parseUrl(text);
-  if (!url || !HOSTS.has(url.hostname.toLowerCase())) return null;
+  if (!url || !YOUTUBE_HOSTS.has(url.hostname.toLowerCase())) return null;
   const list = url.searchParams.get('list');
   return list && PLAYLIST_ID.test(list) ? list : null;
 }
