@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_OVERLAY_KEY } from '../common/overlays';
 import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './sandbox/accounts';
 
 /**
@@ -95,6 +96,8 @@ const envSchema = z
     SYNC_AT_START: bool.default(true),
     SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     LIVE_POLL_SECONDS: int(0, 3600).default(60),
+    /** The secret in stream overlay URLs (OBS browser sources); DEMO_OVERLAY_KEY in demo mode; unset in production: no overlays */
+    OVERLAY_KEY: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
     /** Request features (flip, recording) an admin has not toggled yet: on in demo mode, off in production unless set */
     REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
   })
@@ -224,6 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Whether a request feature no admin has toggled yet is on (server/song-requests/features.ts) */
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
+    /** The key of stream overlay URLs (server/overlays/key.ts); null: overlays are off */
+    overlayKey: e.OVERLAY_KEY ?? (demo ? DEMO_OVERLAY_KEY : null),
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,
     accounts: {
