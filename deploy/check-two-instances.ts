@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Queue } from '../common/queue';
 import { QUEUE_PATHS } from '../common/queue';
-import { freePort, type Process, Stack, startInstance, startNginx, throwAwayDatabase } from './stack';
+import { freePort, type Process, Stack, startInstance, startNginx, throwAwayDatabase, UPSTREAM_HEADER } from './stack';
 import { type Listening, listenTo, Visitor } from './visitor';
 
 /**
@@ -11,10 +11,11 @@ import { type Listening, listenTo, Visitor } from './visitor';
  * deploy/almanac.nginx.conf.template in front of two instances on one throw-away PostgreSQL
  * database, all on loopback ports, then through the balancer:
  *  - requests are spread over both instances, and a foreign Host is refused behind it;
+ *  - each instance takes the client address from nginx's X-Forwarded-For (TRUST_PROXY=1);
  *  - a demo login works whichever instance answers each step, and its session on both;
  *  - an admin's catalogue edit on one instance clears the other's read cache;
  *  - a paid flip (the PayPal stand-in) and an admin NEXT reach queue sockets on both instances,
- *    through nginx and directly, within 500 ms of sending the request.
+ *    through nginx and directly, within 500 ms of the request's answer (the commit is just before).
  * Exits 1 on the first failed expectation; stops everything it started either way.
  * Needs nginx (NGINX, else /usr/sbin/nginx) and PostgreSQL (CHECK_DATABASE_ADMIN_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres, allowed to CREATE DATABASE).
@@ -23,6 +24,8 @@ import { type Listening, listenTo, Visitor } from './visitor';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.CHECK_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WITHIN_MS = 500;
+/** WRITE_RATE_LIMIT of the instances: low, so a visitor's budget is used up quickly */
+const WRITE_LIMIT = 6;
 const VIDEO = 'https://www.youtube.com/watch?v=dEpLoY-0001';
 
 function expect(condition: unknown, message: string): asserts condition {
@@ -51,7 +54,12 @@ async function main() {
     const b = `127.0.0.1:${portB}`;
     const lb = await startNginx(stack, { port: lbPort, instances: [a, b] });
     processes.push(lb.proc);
-    const common = { databaseUrl, publicUrl: lb.url, sandboxBase: `${lb.url}/sandbox`, env: { READ_CACHE_MS: '60000' } };
+    const common = {
+      databaseUrl,
+      publicUrl: lb.url,
+      sandboxBase: `${lb.url}/sandbox`,
+      env: { READ_CACHE_MS: '60000', WRITE_RATE_LIMIT: String(WRITE_LIMIT) },
+    };
     // One after the other: the first migrates the empty database.
     processes.push(await startInstance(stack, 'instance-a', { ...common, port: portA }));
     await seedCatalogue(databaseUrl);
@@ -60,6 +68,7 @@ async function main() {
 
     const visitor = new Visitor(lb.url);
     await checkBalancing(visitor, lb.url, [a, b]);
+    await checkClientAddress(lb.url, [a, b]);
     const admin = new Visitor(lb.url);
     await admin.login(lb.url, 'demo_admin');
     await checkSessionEverywhere(admin, lb.url, [a, b]);
@@ -89,17 +98,60 @@ async function checkBalancing(visitor: Visitor, lb: string, instances: string[])
   );
   ok(`requests spread over both instances (${[...seen].join(', ')})`);
 
-  // fetch cannot set Host; node:http can.
-  const url = new URL(lb);
-  const status = await new Promise<number | undefined>((resolve, reject) => {
-    const req = http.get({ host: url.hostname, port: url.port, path: '/api/health', headers: { host: 'evil.example' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode);
-    });
-    req.once('error', reject);
-  });
+  const { status } = await raw(lb, 'GET', '/api/health', { headers: { host: 'evil.example' } });
   expect(status === 403, `a foreign Host through nginx answered ${status}, not 403`);
   ok('a foreign Host is passed through and refused (403)');
+}
+
+/**
+ * node:http, for what fetch cannot do: set Host, or connect from another loopback address (a
+ * visitor nginx sees as 127.0.0.2). Answers the status and the instance that answered.
+ */
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; from?: string; json?: unknown } = {},
+) {
+  const url = new URL(base);
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers = { ...options.headers, ...(body ? { 'content-type': 'application/json', origin: base } : {}) };
+  return new Promise<{ status: number | undefined; upstream: string }>((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method, headers, localAddress: options.from }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, upstream: String(res.headers[UPSTREAM_HEADER] ?? '') });
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * TRUST_PROXY=1 with nginx's X-Forwarded-For: each instance limits logged-out writes per client
+ * address. A visitor at 127.0.0.2 who used up its budget on both instances is refused, even when
+ * it claims another address in its own X-Forwarded-For (only nginx's entry is believed), while
+ * one at 127.0.0.3 still writes. With the proxy's address taken as the client's, all three would
+ * share one budget; with the forwarded header believed blindly, the claim would get through.
+ */
+async function checkClientAddress(lb: string, instances: string[]) {
+  const write = (from: string, headers: Record<string, string> = {}) =>
+    raw(lb, 'POST', '/api/requests/flip/validate', { from, headers, json: { mediaUrl: VIDEO, username: 'Address-Check' } });
+  const refused = new Set<string>();
+  for (let i = 0; i < 4 * WRITE_LIMIT && refused.size < instances.length; i++) {
+    const answer = await write('127.0.0.2');
+    if (answer.status === 429) refused.add(answer.upstream);
+    else expect(answer.status === 200, `a write from 127.0.0.2 answered ${answer.status}`);
+  }
+  expect(refused.size === instances.length, `127.0.0.2 was never refused by ${instances.filter((i) => !refused.has(i)).join(', ')}`);
+  for (let i = 0; i < instances.length; i++) {
+    const claimed = await write('127.0.0.2', { 'x-forwarded-for': '10.9.8.7' });
+    expect(claimed.status === 429, `127.0.0.2 claiming to be 10.9.8.7 answered ${claimed.status} on ${claimed.upstream}`);
+  }
+  const other = await write('127.0.0.3');
+  expect(other.status === 200, `a write from 127.0.0.3 answered ${other.status} after 127.0.0.2 used up its budget`);
+  ok(
+    `each instance limits writes by the address nginx forwards (127.0.0.2 refused at ${WRITE_LIMIT}/min, also when claiming another, 127.0.0.3 not)`,
+  );
 }
 
 async function checkSessionEverywhere(admin: Visitor, lb: string, instances: string[]) {
@@ -172,12 +224,17 @@ async function openQueueSockets(lb: string, instances: string[]): Promise<Listen
 const describe = (s: Listening, lb: string) =>
   `${s.upstream} ${s.socket.url.startsWith(lb.replace('http', 'ws')) ? 'via nginx' : 'direct'}`;
 
-/** Waits until every socket has a queue message that `accept` takes; answers each one's delay. */
-async function allHear(sockets: Listening[], since: number, accept: (queue: Queue) => boolean) {
+/**
+ * Waits until every socket has a queue message that `accept` takes. The change commits inside the
+ * request, just before its answer: a socket's delay is counted from the answer (negative when the
+ * message came first), an upper bound of the commit-to-delivery time once the answer's own few ms
+ * are added; the time since the request was sent is shown beside it.
+ */
+async function allHear(sockets: Listening[], times: { sent: number; answered: number }, accept: (queue: Queue) => boolean) {
   return Promise.all(
     sockets.map(async (s) => {
       const { at } = await s.next((data) => Array.isArray(data) && accept(data as Queue), 5_000);
-      return { socket: s, ms: at - since };
+      return { socket: s, ms: at - times.answered, sinceSent: at - times.sent };
     }),
   );
 }
@@ -198,11 +255,11 @@ async function checkQueue(admin: Visitor, lb: string, instances: string[]) {
     const orderId = order.json<{ id: string }>().id;
     const approved = await fan.request('POST', `${lb}/sandbox/paypal/checkoutnow`, { form: { token: orderId, action: 'pay' } });
     expect(approved.status === 200, `the PayPal stand-in's approval answered ${approved.status}`);
-    // Delays count from sending the request: an upper bound of commit-to-delivery.
     const paidAt = performance.now();
     const captured = await fan.request('POST', `${lb}/api/requests/flip/capture`, { json: { sid, orderId } });
+    const paidTimes = { sent: paidAt, answered: performance.now() };
     expect(captured.status === 200, `capture answered ${captured.status}: ${captured.body.slice(0, 200)}`);
-    const paid = await allHear(sockets, paidAt, (queue) => queue.some((item) => item.username === username));
+    const paid = await allHear(sockets, paidTimes, (queue) => queue.some((item) => item.username === username));
     report('a paid flip', captured.upstream, paid, lb);
 
     const queue = (await admin.request('GET', `${lb}${QUEUE_PATHS.queue}`)).json<Queue>();
@@ -210,21 +267,22 @@ async function checkQueue(admin: Visitor, lb: string, instances: string[]) {
     expect(item, `the paid flip is not in GET ${QUEUE_PATHS.queue}: ${JSON.stringify(queue)}`);
     const nextAt = performance.now();
     const next = await admin.request('POST', `${lb}${QUEUE_PATHS.next}`, { json: {} });
+    const nextTimes = { sent: nextAt, answered: performance.now() };
     expect(next.status === 200, `NEXT answered ${next.status}: ${next.body.slice(0, 200)}`);
-    const played = await allHear(sockets, nextAt, (q) => q.some((i) => i.id === item.id && i.nowPlaying));
+    const played = await allHear(sockets, nextTimes, (q) => q.some((i) => i.id === item.id && i.nowPlaying));
     report('an admin NEXT', next.upstream, played, lb);
   } finally {
     for (const s of sockets) s.socket.close();
   }
 }
 
-function report(what: string, upstream: string, heard: { socket: Listening; ms: number }[], lb: string) {
+function report(what: string, upstream: string, heard: { socket: Listening; ms: number; sinceSent: number }[], lb: string) {
   const others = heard.filter((h) => h.socket.upstream !== upstream);
   expect(others.length >= 2, `no socket of the other instance saw ${what} made on ${upstream}`);
   const slow = heard.filter((h) => h.ms > WITHIN_MS);
-  const figures = heard.map((h) => `${describe(h.socket, lb)} ${h.ms.toFixed(0)} ms`).join(', ');
+  const figures = heard.map((h) => `${describe(h.socket, lb)} ${h.ms.toFixed(0)} ms (${h.sinceSent.toFixed(0)} since sent)`).join(', ');
   expect(slow.length === 0, `${what} on ${upstream} reached some sockets after more than ${WITHIN_MS} ms: ${figures}`);
-  ok(`${what} made on ${upstream} reached every socket within ${WITHIN_MS} ms of the request (${figures})`);
+  ok(`${what} made on ${upstream} reached every socket within ${WITHIN_MS} ms of its answer (${figures})`);
 }
 
 await main();
