@@ -56,16 +56,24 @@ describe('the flip queue', () => {
     });
   });
 
-  it('sends the queue on connect, then the whole queue after a payment', async () => {
+  it('sends the queue on connect, then the whole queue after a payment and after its refund', async () => {
     await seedQueuedFlips(t.db, 1);
     const client = open();
     expect(titles(await client.message(1))).toEqual(['Seeded flip 1']);
     const sid = await flip.validate('Night-Owl');
     const orderId = await flip.order(sid);
+    // Listening before paying: the approval's webhook may settle before the capture call answers.
+    const paid = client.next((m) => (m as Queue).length === 2);
     t.state.paypal.approve(orderId, 'paid');
     expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
-    const pushed = (await client.next((m) => (m as Queue).length === 2)).message as Queue;
+    const pushed = (await paid).message as Queue;
     expect(pushed[1]).toMatchObject({ mediaId: 'aB3-_xYz901', username: 'Night-Owl', nowPlaying: false });
+    await t.state.paypal.webhooks.idle();
+
+    // The refund's webhook takes it out of the queue (flip's onReversed), and the socket hears it.
+    const refunded = client.next((m) => (m as Queue).length === 1);
+    t.state.paypal.refund(orderId, 'REFUNDED');
+    expect(titles((await refunded).message)).toEqual(['Seeded flip 1']);
     await t.state.paypal.webhooks.idle();
   });
 
@@ -75,14 +83,17 @@ describe('the flip queue', () => {
     const first = (await client.message(1)) as Queue;
     expect(titles(first)).toEqual(['Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3']);
 
+    // Listening before pressing: the push may arrive before the answer.
+    const heard = client.next();
     const answered = await next();
     expect(titles(answered.json())).toEqual(['>Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3']);
-    expect((await client.next()).message).toEqual(answered.json());
+    expect((await heard).message).toEqual(answered.json());
 
     const third = first[2]!.id;
+    const heardAgain = client.next();
     const promoted = await next(third);
     expect(titles(promoted.json())).toEqual(['>Seeded flip 3', 'Seeded flip 2']);
-    expect((await client.next()).message).toEqual(promoted.json());
+    expect((await heardAgain).message).toEqual(promoted.json());
 
     const states = await t.db
       .select({ id: flipQueue.id, queue: flipQueue.state, history: songRequests.state })
