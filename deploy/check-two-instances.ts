@@ -1,0 +1,288 @@
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import type { Queue } from '../common/queue';
+import { QUEUE_PATHS } from '../common/queue';
+import { freePort, type Process, Stack, startInstance, startNginx, throwAwayDatabase, UPSTREAM_HEADER } from './stack';
+import { type Listening, listenTo, Visitor } from './visitor';
+
+/**
+ * The way operators run several instances, checked end to end (`npm run test:deploy`): nginx with
+ * deploy/almanac.nginx.conf.template in front of two instances on one throw-away PostgreSQL
+ * database, all on loopback ports, then through the balancer:
+ *  - requests are spread over both instances, and a foreign Host is refused behind it;
+ *  - each instance takes the client address from nginx's X-Forwarded-For (TRUST_PROXY=1);
+ *  - a demo login works whichever instance answers each step, and its session on both;
+ *  - an admin's catalogue edit on one instance clears the other's read cache;
+ *  - a paid flip (the PayPal stand-in) and an admin NEXT reach queue sockets on both instances,
+ *    through nginx and directly, within 500 ms of the request's answer (the commit is just before).
+ * Exits 1 on the first failed expectation; stops everything it started either way.
+ * Needs nginx (NGINX, else /usr/sbin/nginx) and PostgreSQL (CHECK_DATABASE_ADMIN_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres, allowed to CREATE DATABASE).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ADMIN_URL = process.env.CHECK_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const WITHIN_MS = 500;
+/** WRITE_RATE_LIMIT of the instances: low, so a visitor's budget is used up quickly */
+const WRITE_LIMIT = 6;
+const VIDEO = 'https://www.youtube.com/watch?v=dEpLoY-0001';
+
+function expect(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+const ok = (message: string) => console.log(`ok   ${message}`);
+
+async function seedCatalogue(databaseUrl: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed', '--songs', '20'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ALMANAC_MODE: 'demo', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code === 0, `seeding the catalogue exited with ${code}`);
+}
+
+async function main() {
+  const stack = new Stack();
+  const processes: Process[] = [];
+  try {
+    const databaseUrl = await throwAwayDatabase(stack, ADMIN_URL, 'almanac_deploy_check');
+    const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+    const a = `127.0.0.1:${portA}`;
+    const b = `127.0.0.1:${portB}`;
+    const lb = await startNginx(stack, { port: lbPort, instances: [a, b] });
+    processes.push(lb.proc);
+    const common = {
+      databaseUrl,
+      publicUrl: lb.url,
+      sandboxBase: `${lb.url}/sandbox`,
+      env: { READ_CACHE_MS: '60000', WRITE_RATE_LIMIT: String(WRITE_LIMIT) },
+    };
+    // One after the other: the first migrates the empty database.
+    processes.push(await startInstance(stack, 'instance-a', { ...common, port: portA }));
+    await seedCatalogue(databaseUrl);
+    processes.push(await startInstance(stack, 'instance-b', { ...common, port: portB }));
+    ok(`nginx on ${lb.url} in front of ${a} and ${b}, one database`);
+
+    const visitor = new Visitor(lb.url);
+    await checkBalancing(visitor, lb.url, [a, b]);
+    await checkClientAddress(lb.url, [a, b]);
+    const admin = new Visitor(lb.url);
+    await admin.login(lb.url, 'demo_admin');
+    await checkSessionEverywhere(admin, lb.url, [a, b]);
+    await checkCatalogueCache(admin, lb.url, { [a]: `http://${a}`, [b]: `http://${b}` });
+    await checkQueue(admin, lb.url, [a, b]);
+    console.log('\nAll deployment checks passed.');
+  } catch (error) {
+    console.error(`\nFAILED: ${(error as Error).message}`);
+    for (const proc of processes) console.error(`\n--- ${proc.name} (last output) ---\n${proc.output().slice(-4000)}`);
+    process.exitCode = 1;
+  } finally {
+    await stack.close();
+  }
+}
+
+/** Answers through nginx come from both instances; a Host that is not the site's is refused. */
+async function checkBalancing(visitor: Visitor, lb: string, instances: string[]) {
+  const seen = new Set<string>();
+  for (let i = 0; i < 6; i++) {
+    const health = await visitor.request('GET', `${lb}/api/health`);
+    expect(health.status === 200, `health through nginx answered ${health.status}`);
+    seen.add(health.upstream);
+  }
+  expect(
+    instances.every((i) => seen.has(i)),
+    `nginx sent requests only to ${[...seen].join(', ')}`,
+  );
+  ok(`requests spread over both instances (${[...seen].join(', ')})`);
+
+  const { status } = await raw(lb, 'GET', '/api/health', { headers: { host: 'evil.example' } });
+  expect(status === 403, `a foreign Host through nginx answered ${status}, not 403`);
+  ok('a foreign Host is passed through and refused (403)');
+}
+
+/**
+ * node:http, for what fetch cannot do: set Host, or connect from another loopback address (a
+ * visitor nginx sees as 127.0.0.2). Answers the status and the instance that answered.
+ */
+function raw(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; from?: string; json?: unknown } = {},
+) {
+  const url = new URL(base);
+  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const headers = { ...options.headers, ...(body ? { 'content-type': 'application/json', origin: base } : {}) };
+  return new Promise<{ status: number | undefined; upstream: string }>((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method, headers, localAddress: options.from }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, upstream: String(res.headers[UPSTREAM_HEADER] ?? '') });
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * TRUST_PROXY=1 with nginx's X-Forwarded-For: each instance limits logged-out writes per client
+ * address. A visitor at 127.0.0.2 who used up its budget on both instances is refused, even when
+ * it claims another address in its own X-Forwarded-For (only nginx's entry is believed), while
+ * one at 127.0.0.3 still writes. With the proxy's address taken as the client's, all three would
+ * share one budget; with the forwarded header believed blindly, the claim would get through.
+ */
+async function checkClientAddress(lb: string, instances: string[]) {
+  const write = (from: string, headers: Record<string, string> = {}) =>
+    raw(lb, 'POST', '/api/requests/flip/validate', { from, headers, json: { mediaUrl: VIDEO, username: 'Address-Check' } });
+  const refused = new Set<string>();
+  for (let i = 0; i < 4 * WRITE_LIMIT && refused.size < instances.length; i++) {
+    const answer = await write('127.0.0.2');
+    if (answer.status === 429) refused.add(answer.upstream);
+    else expect(answer.status === 200, `a write from 127.0.0.2 answered ${answer.status}`);
+  }
+  expect(refused.size === instances.length, `127.0.0.2 was never refused by ${instances.filter((i) => !refused.has(i)).join(', ')}`);
+  for (let i = 0; i < instances.length; i++) {
+    const claimed = await write('127.0.0.2', { 'x-forwarded-for': '10.9.8.7' });
+    expect(claimed.status === 429, `127.0.0.2 claiming to be 10.9.8.7 answered ${claimed.status} on ${claimed.upstream}`);
+  }
+  const other = await write('127.0.0.3');
+  expect(other.status === 200, `a write from 127.0.0.3 answered ${other.status} after 127.0.0.2 used up its budget`);
+  ok(
+    `each instance limits writes by the address nginx forwards (127.0.0.2 refused at ${WRITE_LIMIT}/min, also when claiming another, 127.0.0.3 not)`,
+  );
+}
+
+async function checkSessionEverywhere(admin: Visitor, lb: string, instances: string[]) {
+  const seen = new Set<string>();
+  for (let i = 0; i < 4; i++) {
+    const user = await admin.request('GET', `${lb}/api/auth/user`);
+    const body = user.json<{ admin?: boolean } | null>();
+    expect(user.status === 200 && body?.admin === true, `the admin's session on ${user.upstream} answered ${user.body}`);
+    seen.add(user.upstream);
+  }
+  expect(
+    instances.every((i) => seen.has(i)),
+    `the session was only checked on ${[...seen].join(', ')}`,
+  );
+  ok('demo login through nginx; the admin session holds on both instances');
+}
+
+/** Reads the song from one instance directly (its port), as nginx would pass it on. */
+async function readSong(base: string, id: number) {
+  const res = await fetch(`${base}/api/media/${id}`);
+  const body = (await res.json()) as { lyrics: string | null };
+  return { cache: res.headers.get('x-read-cache'), lyrics: body.lyrics };
+}
+
+async function checkCatalogueCache(admin: Visitor, lb: string, direct: Record<string, string>) {
+  const latest = await admin.request('GET', `${lb}/api/media/latest?size=1`);
+  const id = latest.json<{ content: { id: number }[] }>().content[0]?.id;
+  expect(id !== undefined, `no song to edit: ${latest.body.slice(0, 200)}`);
+  for (const base of Object.values(direct)) {
+    await readSong(base, id);
+    const cached = await readSong(base, id);
+    expect(cached.cache === 'hit', `the second read on ${base} was not cached (${cached.cache})`);
+  }
+  const lyrics = `Written through nginx at ${new Date().toISOString()}`;
+  const saved = await admin.request('POST', `${lb}/api/media/${id}`, { json: { lyrics, tags: [], streamId: null, streamTimestamp: null } });
+  const wrote = performance.now();
+  expect(saved.status === 200, `the edit through nginx answered ${saved.status}: ${saved.body.slice(0, 200)}`);
+  const [other] = Object.entries(direct).filter(([upstream]) => upstream !== saved.upstream);
+  expect(other, `the edit was answered by ${saved.upstream || 'no known instance'}`);
+  const [otherName, otherBase] = other;
+  for (;;) {
+    const read = await readSong(otherBase, id);
+    const waited = performance.now() - wrote;
+    if (read.lyrics === lyrics) {
+      expect(read.cache === 'miss', `the fresh answer on ${otherName} was a cache ${read.cache}`);
+      ok(
+        `an edit on ${saved.upstream} cleared ${otherName}'s read cache (fresh answer ${waited.toFixed(0)} ms after the write's answer; READ_CACHE_MS=60000)`,
+      );
+      return;
+    }
+    expect(waited < WITHIN_MS, `${otherName} still answered the old lyrics ${waited.toFixed(0)} ms after the edit on ${saved.upstream}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Queue sockets: one directly on each instance, and through nginx until one lands on each. */
+async function openQueueSockets(lb: string, instances: string[]): Promise<Listening[]> {
+  const sockets: Listening[] = [];
+  for (const instance of instances) sockets.push(await listenTo(`ws://${instance}${QUEUE_PATHS.socket}`, lb, instance));
+  const through = new Map<string, Listening>();
+  for (let i = 0; i < 8 && through.size < instances.length; i++) {
+    const socket = await listenTo(`${lb.replace('http', 'ws')}${QUEUE_PATHS.socket}`, lb);
+    if (through.has(socket.upstream) || !instances.includes(socket.upstream)) socket.socket.close();
+    else through.set(socket.upstream, socket);
+  }
+  expect(through.size === instances.length, `sockets through nginx reached only ${[...through.keys()].join(', ')}`);
+  return [...sockets, ...through.values()];
+}
+
+const describe = (s: Listening, lb: string) =>
+  `${s.upstream} ${s.socket.url.startsWith(lb.replace('http', 'ws')) ? 'via nginx' : 'direct'}`;
+
+/**
+ * Waits until every socket has a queue message that `accept` takes. The change commits inside the
+ * request, just before its answer: a socket's delay is counted from the answer (negative when the
+ * message came first), an upper bound of the commit-to-delivery time once the answer's own few ms
+ * are added; the time since the request was sent is shown beside it.
+ */
+async function allHear(sockets: Listening[], times: { sent: number; answered: number }, accept: (queue: Queue) => boolean) {
+  return Promise.all(
+    sockets.map(async (s) => {
+      const { at } = await s.next((data) => Array.isArray(data) && accept(data as Queue), 5_000);
+      return { socket: s, ms: at - times.answered, sinceSent: at - times.sent };
+    }),
+  );
+}
+
+async function checkQueue(admin: Visitor, lb: string, instances: string[]) {
+  const sockets = await openQueueSockets(lb, instances);
+  try {
+    for (const s of sockets) await s.next((data) => Array.isArray(data), 5_000);
+    ok(`queue sockets open on both instances, directly and through nginx; each got the queue first (${sockets.length} sockets)`);
+
+    const fan = new Visitor(lb);
+    const username = 'Deploy-Check';
+    const validated = await fan.request('POST', `${lb}/api/requests/flip/validate`, { json: { mediaUrl: VIDEO, username } });
+    expect(validated.status === 200, `validate answered ${validated.status}: ${validated.body.slice(0, 200)}`);
+    const { sid } = validated.json<{ sid: string }>();
+    const order = await fan.request('POST', `${lb}/api/requests/flip/create`, { json: { sid, paymentSource: 'paypal' } });
+    expect(order.status === 200, `create answered ${order.status}: ${order.body.slice(0, 200)}`);
+    const orderId = order.json<{ id: string }>().id;
+    const approved = await fan.request('POST', `${lb}/sandbox/paypal/checkoutnow`, { form: { token: orderId, action: 'pay' } });
+    expect(approved.status === 200, `the PayPal stand-in's approval answered ${approved.status}`);
+    const paidAt = performance.now();
+    const captured = await fan.request('POST', `${lb}/api/requests/flip/capture`, { json: { sid, orderId } });
+    const paidTimes = { sent: paidAt, answered: performance.now() };
+    expect(captured.status === 200, `capture answered ${captured.status}: ${captured.body.slice(0, 200)}`);
+    const paid = await allHear(sockets, paidTimes, (queue) => queue.some((item) => item.username === username));
+    report('a paid flip', captured.upstream, paid, lb);
+
+    const queue = (await admin.request('GET', `${lb}${QUEUE_PATHS.queue}`)).json<Queue>();
+    const item = queue.find((i) => i.username === username);
+    expect(item, `the paid flip is not in GET ${QUEUE_PATHS.queue}: ${JSON.stringify(queue)}`);
+    const nextAt = performance.now();
+    const next = await admin.request('POST', `${lb}${QUEUE_PATHS.next}`, { json: {} });
+    const nextTimes = { sent: nextAt, answered: performance.now() };
+    expect(next.status === 200, `NEXT answered ${next.status}: ${next.body.slice(0, 200)}`);
+    const played = await allHear(sockets, nextTimes, (q) => q.some((i) => i.id === item.id && i.nowPlaying));
+    report('an admin NEXT', next.upstream, played, lb);
+  } finally {
+    for (const s of sockets) s.socket.close();
+  }
+}
+
+function report(what: string, upstream: string, heard: { socket: Listening; ms: number; sinceSent: number }[], lb: string) {
+  const others = heard.filter((h) => h.socket.upstream !== upstream);
+  expect(others.length >= 2, `no socket of the other instance saw ${what} made on ${upstream}`);
+  const slow = heard.filter((h) => h.ms > WITHIN_MS);
+  const figures = heard.map((h) => `${describe(h.socket, lb)} ${h.ms.toFixed(0)} ms (${h.sinceSent.toFixed(0)} since sent)`).join(', ');
+  expect(slow.length === 0, `${what} on ${upstream} reached some sockets after more than ${WITHIN_MS} ms: ${figures}`);
+  ok(`${what} made on ${upstream} reached every socket within ${WITHIN_MS} ms of its answer (${figures})`);
+}
+
+await main();

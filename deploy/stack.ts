@@ -1,0 +1,229 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * The pieces of a several-instance deployment, started as child processes on loopback ports and
+ * stopped by PID: a throw-away PostgreSQL database, Almanac instances (server/main.ts, as
+ * `npm run serve` runs it) and nginx with deploy/almanac.nginx.conf.template in its own prefix.
+ * Used by deploy/check-two-instances.ts and bench/ws.ts.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const TEMPLATE = path.join(ROOT, 'deploy', 'almanac.nginx.conf.template');
+/** Added by the check's wrapper (never by the template): which instance answered a response. */
+export const UPSTREAM_HEADER = 'x-almanac-upstream';
+
+export interface Process {
+  name: string;
+  child: ChildProcess;
+  /** Everything it printed, for the failure report */
+  output: () => string;
+}
+
+/** The cleanup steps, run last-in first-out, each once, whatever failed before. */
+export class Stack {
+  private steps: { what: string; run: () => Promise<void> }[] = [];
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'almanac-stack-'));
+
+  defer(what: string, run: () => Promise<void>) {
+    this.steps.push({ what, run });
+  }
+
+  async close() {
+    for (const step of this.steps.reverse()) {
+      await step.run().catch((error: Error) => console.error(`cleanup: ${step.what} failed: ${error.message}`));
+    }
+    this.steps = [];
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Creates a database of its own on the PostgreSQL server of `adminUrl`; dropped at cleanup. */
+export async function throwAwayDatabase(stack: Stack, adminUrl: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  stack.defer(`drop database ${name}`, async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function startProcess(stack: Stack, name: string, command: string, args: string[], env: NodeJS.ProcessEnv): Process {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  stack.defer(`stop ${name}`, () => stopProcess(child));
+  return { name, child, output: () => output };
+}
+
+/** SIGTERM by PID, SIGKILL if it has not exited after five seconds. */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid !== undefined && process.kill(child.pid, 'SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 200, or fails naming the process and its last output. */
+export async function waitForHttp(url: string, proc: Process, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output()}`);
+    const ok = await fetch(url)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${proc.name} did not answer ${url} within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+export interface InstanceOptions {
+  port: number;
+  databaseUrl: string;
+  publicUrl: string;
+  /** Where the provider stand-ins live (demo mode): PUBLIC_URL/sandbox behind the balancer */
+  sandboxBase?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The settings that point every instance at one sandbox, whose state is in one process's memory. */
+export function sandboxEnv(base: string): NodeJS.ProcessEnv {
+  return {
+    YOUTUBE_API_BASE: `${base}/youtube/v3`,
+    SOUNDCLOUD_API_BASE: `${base}/soundcloud`,
+    SOUNDCLOUD_AUTH_BASE: `${base}/soundcloud`,
+    TWITCH_API_BASE: `${base}/twitch/helix`,
+    TWITCH_AUTH_BASE: `${base}/twitch/oauth2`,
+    PAYPAL_API_BASE: `${base}/paypal`,
+  };
+}
+
+/** One Almanac instance in demo mode on PostgreSQL, quiet and without the demo catalogue or jobs' chatter. */
+export async function startInstance(stack: Stack, name: string, options: InstanceOptions): Promise<Process> {
+  const dataDir = path.join(stack.dir, name);
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    ALMANAC_MODE: 'demo',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    PUBLIC_URL: options.publicUrl,
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+    DEMO_SEED: 'false',
+    LIVE_POLL_SECONDS: '0',
+    LOG_LEVEL: 'warn',
+    ...(options.sandboxBase ? sandboxEnv(options.sandboxBase) : {}),
+    ...options.env,
+  };
+  const proc = startProcess(stack, name, process.execPath, ['--import', 'tsx', 'server/main.ts'], env);
+  await waitForHttp(`http://127.0.0.1:${options.port}/api/health`, proc);
+  return proc;
+}
+
+export interface Balancer {
+  url: string;
+  port: number;
+  proc: Process;
+  errorLog: () => string;
+}
+
+/** Fills the template's ${ALMANAC_*} names as envsubst would, refusing one left unset. */
+export function renderTemplate(values: Record<string, string>): string {
+  return readFileSync(TEMPLATE, 'utf8').replace(/\$\{(ALMANAC_[A-Z_]+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`the template needs ${key}`);
+    return value;
+  });
+}
+
+/**
+ * nginx in the foreground (`daemon off`) with the deploy template, every path in a temporary prefix
+ * (no root paths), and one addition for the checks: a header naming the instance that answered.
+ */
+export async function startNginx(stack: Stack, options: { port: number; instances: [string, string] }): Promise<Balancer> {
+  const prefix = path.join(stack.dir, 'nginx');
+  mkdirSync(prefix, { recursive: true });
+  // Run as root, nginx's workers drop to nobody, who must reach the temp directories.
+  chmodSync(stack.dir, 0o755);
+  chmodSync(prefix, 0o755);
+  const site = renderTemplate({
+    ALMANAC_LISTEN: `127.0.0.1:${options.port}`,
+    ALMANAC_SERVER_NAME: '127.0.0.1',
+    ALMANAC_INSTANCE_A: options.instances[0],
+    ALMANAC_INSTANCE_B: options.instances[1],
+  });
+  writeFileSync(path.join(prefix, 'almanac.conf'), site);
+  const errorLog = path.join(prefix, 'error.log');
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${path.join(prefix, kind)};`);
+  writeFileSync(
+    path.join(prefix, 'nginx.conf'),
+    `daemon off;
+worker_processes 1;
+pid ${path.join(prefix, 'nginx.pid')};
+error_log ${errorLog} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  ${temp.join('\n  ')}
+  add_header X-Almanac-Upstream $upstream_addr always;
+  include ${path.join(prefix, 'almanac.conf')};
+}
+`,
+  );
+  const nginx = process.env.NGINX ?? '/usr/sbin/nginx';
+  const conf = path.join(prefix, 'nginx.conf');
+  const proc = startProcess(stack, 'nginx', nginx, ['-p', prefix, '-e', errorLog, '-c', conf], process.env);
+  const readLog = () => {
+    try {
+      return readFileSync(errorLog, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  // Not waited for here: it answers 502 until an instance is up (start it first, so instances can
+  // reach the sandbox through it as soon as they start).
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    port: options.port,
+    proc: { ...proc, output: () => `${proc.output()}${readLog()}` },
+    errorLog: readLog,
+  };
+}
