@@ -189,6 +189,7 @@ export async function startNginx(stack: Stack, options: { port: number; instance
     ALMANAC_SERVER_NAME: '127.0.0.1',
     ALMANAC_INSTANCE_A: options.instances[0],
     ALMANAC_INSTANCE_B: options.instances[1],
+    ALMANAC_ACCESS_LOG: path.join(prefix, 'access.log'),
   });
   writeFileSync(path.join(prefix, 'almanac.conf'), site);
   const errorLog = path.join(prefix, 'error.log');

@@ -67,7 +67,15 @@ class ResilientPool extends pg.Pool {
 
 /** A connection pool that logs lost connections instead of dying of them. */
 export function createPool(options: { connectionString: string; max: number; log: () => DbLogger }): pg.Pool {
-  const pool = new ResilientPool({ connectionString: options.connectionString, max: options.max });
+  // TCP keepalive and a connect timeout: a server that vanished without a reset (a failover) is
+  // noticed, instead of queries and connects waiting on it for good.
+  const pool = new ResilientPool({
+    connectionString: options.connectionString,
+    max: options.max,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 10_000,
+  });
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => checkedOut.add(client));
   pool.on('release', (_error, client) => checkedOut.delete(client));

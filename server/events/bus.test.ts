@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { type Database, openPostgres } from '../db/client';
 import { createTestDatabase } from '../db/testing';
 import { createEventBus, type EventBus, EventTooLargeError } from './bus';
 import { EVENTS_CHANNEL, type EventName, type EventPayload } from './types';
@@ -129,5 +131,49 @@ describe('event bus on PostgreSQL', () => {
     const heard = next(second, 'queue.changed', (p) => p.version === 99);
     await first.publish(database.db, 'queue.changed', { version: 99 });
     expect((await heard).payload).toEqual({ version: 99 });
+  });
+
+  it('notices a server that went silent without a reset (a failover), reconnects and resyncs', async () => {
+    // A TCP relay in front of PostgreSQL that can stop passing bytes without closing anything.
+    const target = new URL(
+      (database.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString,
+    );
+    let frozen = false;
+    const relay = createServer((inbound) => {
+      const outbound = connect(Number(target.port || 5432), target.hostname);
+      const startedFrozen = frozen;
+      inbound.on('data', (chunk) => {
+        if (!frozen || startedFrozen) outbound.write(chunk);
+      });
+      outbound.on('data', (chunk) => {
+        if (!frozen || startedFrozen) inbound.write(chunk);
+      });
+      for (const [a, b] of [
+        [inbound, outbound],
+        [outbound, inbound],
+      ] as const) {
+        a.on('error', () => b.destroy());
+        a.on('close', () => b.destroy());
+      }
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(target);
+    relayed.port = String((relay.address() as AddressInfo).port);
+    const viaRelay = await openPostgres(relayed.toString(), 1);
+    const bus = createEventBus({ database: viaRelay, log: quiet, backoffMs: 20, probeEveryMs: 50, probeTimeoutMs: 200 });
+    try {
+      await bus.start();
+      const resynced = new Promise<void>((resolve) => bus.onResync(() => resolve()));
+      // Connections made before now go silent; the reconnect makes a new one, which passes.
+      frozen = true;
+      await resynced;
+      const heard = next(bus, 'queue.changed', (p) => p.version === 123);
+      await first.publish(database.db, 'queue.changed', { version: 123 });
+      expect((await heard).payload).toEqual({ version: 123 });
+    } finally {
+      await bus.stop();
+      await viaRelay.close().catch(() => {});
+      relay.close();
+    }
   });
 });

@@ -38,7 +38,14 @@ export class EventTooLargeError extends Error {
 
 export type EventBus = ReturnType<typeof createEventBus>;
 
-export function createEventBus(options: { database: Database; log: BusLog; backoffMs?: number }) {
+export function createEventBus(options: {
+  database: Database;
+  log: BusLog;
+  backoffMs?: number;
+  /** Liveness probes of the listening connection (tests shorten them) */
+  probeEveryMs?: number;
+  probeTimeoutMs?: number;
+}) {
   const { database, log } = options;
   const instance = randomUUID();
   const handlers = new Map<EventName, Set<Handler<EventName>>>();
@@ -88,6 +95,8 @@ export function createEventBus(options: { database: Database; log: BusLog; backo
         },
         log,
         backoffMs: options.backoffMs,
+        probeEveryMs: options.probeEveryMs,
+        probeTimeoutMs: options.probeTimeoutMs,
       });
       await listener.ready;
     },

@@ -22,6 +22,9 @@ export interface ListenerOptions {
   /** First retry delay; doubles up to maxBackoffMs */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How often the PostgreSQL connection is asked whether it is still there, and how long it may take */
+  probeEveryMs?: number;
+  probeTimeoutMs?: number;
 }
 
 export interface Listener {
@@ -112,11 +115,39 @@ function listenPostgres(database: Database, options: ListenerOptions): Listener 
     resolveReady();
   }
 
+  /**
+   * The listening connection only receives, so a server gone without a reset (a failover) would
+   * go unnoticed: ask it something now and then, and reconnect (then resync) when it does not answer.
+   */
+  async function probe() {
+    const current = client;
+    if (!current) return;
+    let timer: NodeJS.Timeout | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), probeTimeoutMs);
+    });
+    try {
+      await Promise.race([current.query('SELECT 1'), silent]);
+    } catch (error) {
+      if (client !== current) return;
+      options.log.warn(`event listener connection lost: ${(error as Error).message}`);
+      client = null;
+      current.end().catch(() => {});
+      scheduleReconnect();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  const heartbeat = setInterval(() => void probe(), options.probeEveryMs ?? 30_000);
+  heartbeat.unref();
+  const probeTimeoutMs = options.probeTimeoutMs ?? 10_000;
+
   void connect();
   return {
     ready,
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       clearTimeout(retry);
       resolveReady();
       const current = client;

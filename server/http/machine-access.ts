@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { forbidden } from './errors';
-import { requestHost, sameSite } from './same-site';
+import { sameSite } from './same-site';
 
 /**
  * Who may trigger a sync (and import playlists) over HTTP until admin accounts exist: a caller
@@ -15,12 +15,15 @@ import { requestHost, sameSite } from './same-site';
  * addressed to one of this site's names, so a web page whose DNS name was re-pointed at 127.0.0.1
  * (DNS rebinding) is not "this machine" even though its requests arrive over loopback.
  */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'forwarded'] as const;
+
 export function isLoopback(config: Config, request: FastifyRequest): boolean {
   // The socket address, not request.ip: with trustProxy a client could claim any address.
   const address = request.raw.socket.remoteAddress ?? '';
   const local = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return local && !forwarded && sameSite(config).isAllowedHost(requestHost(request));
+  // Any forwarding header means a proxy (or a page claiming one) is in between; the raw Host must name us.
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  return local && !forwarded && sameSite(config).isAllowedHost(request.headers.host);
 }
 
 function tokenMatches(expected: string, given: string | undefined): boolean {

@@ -141,6 +141,16 @@ describe('X-Forwarded-Host', () => {
     expect((await get(proxied, 'evil.example')).statusCode).toBe(403);
     expect((await get(proxied, 'localhost:3000')).statusCode).toBe(200);
   });
+
+  it('never makes a rebinding page "this machine", even behind a trusted proxy', async () => {
+    const proxied = await appWith({ TRUST_PROXY: '1' });
+    const ask = (headers: Record<string, string>) => proxied.inject({ url: '/api/sync', remoteAddress: '127.0.0.1', headers });
+    // The command line on this machine: machine access.
+    expect((await ask({ host: 'localhost:3000' })).statusCode).toBe(200);
+    // A page at evil.example re-pointed to 127.0.0.1 that claims the site's name in X-Forwarded-Host.
+    expect((await ask({ host: 'evil.example:3000', 'x-forwarded-host': 'localhost:3000' })).statusCode).toBe(401);
+    expect((await ask({ host: 'localhost:3000', 'x-forwarded-proto': 'http' })).statusCode).toBe(401);
+  });
 });
 
 describe('Strict-Transport-Security', () => {

@@ -76,9 +76,9 @@ export async function registerGateway(app: App, options: GatewayOptions) {
   });
 
   /** Sends unless the socket cannot keep up; a slow reader is closed instead of buffered without bound. */
-  function send(socket: WebSocket, body: string) {
+  function send(socket: WebSocket, body: string, bytes = Buffer.byteLength(body)) {
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount + body.length > maxBufferedBytes) {
+    if (socket.bufferedAmount + bytes > maxBufferedBytes) {
       socket.close(CLOSE.tryAgainLater, 'Too slow to keep up; reconnect');
       return;
     }
@@ -166,9 +166,10 @@ export async function registerGateway(app: App, options: GatewayOptions) {
           const members = groups.get(group);
           if (!members || members.size === 0) return;
           const body = JSON.stringify(message);
+          const bytes = Buffer.byteLength(body);
           for (const socket of members) {
             if (waiting.has(socket)) waiting.set(socket, body);
-            else send(socket, body);
+            else send(socket, body, bytes);
           }
         },
         size: (group) => groups.get(group)?.size ?? 0,

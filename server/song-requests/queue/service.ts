@@ -70,10 +70,18 @@ export function createQueueService(deps: QueueDeps) {
  * events only mark it stale, and one more read follows; each read goes to every watcher. Nothing
  * is read while nobody watches (no socket on this instance).
  */
-export function createQueueFeed(read: () => Promise<Queue>, log: { error(message: string): void }) {
+export function createQueueFeed(
+  read: () => Promise<Queue>,
+  log: { error(message: string): void },
+  options: { retryMs?: number; maxRetryMs?: number } = {},
+) {
   const watchers = new Set<{ deliver: (queue: Queue) => void; wanted: () => boolean }>();
+  const firstRetryMs = options.retryMs ?? 1_000;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
   let reading = false;
   let stale = false;
+  let retryMs = firstRetryMs;
+  let retry: NodeJS.Timeout | undefined;
 
   const wanted = () => [...watchers].some((watcher) => watcher.wanted());
 
@@ -82,6 +90,8 @@ export function createQueueFeed(read: () => Promise<Queue>, log: { error(message
       stale = true;
       return;
     }
+    clearTimeout(retry);
+    retry = undefined;
     reading = true;
     try {
       do {
@@ -90,9 +100,14 @@ export function createQueueFeed(read: () => Promise<Queue>, log: { error(message
         const queue = await read();
         for (const watcher of watchers) watcher.deliver(queue);
       } while (stale);
+      retryMs = firstRetryMs;
     } catch (error) {
-      // The next change (or resync) reads again; sockets keep the last queue they had meanwhile.
+      // A change the sockets have not seen may be behind this failure (a lost connection): read
+      // again with doubling backoff until a read succeeds, so no socket keeps an old queue.
       log.error(`queue read for the sockets failed: ${(error as Error).message}`);
+      retry = setTimeout(() => void refresh(), retryMs);
+      retry.unref();
+      retryMs = Math.min(retryMs * 2, maxRetryMs);
     } finally {
       reading = false;
     }
