@@ -43,6 +43,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/admin': 'Admin Console',
   '/admin/edits': 'Edit Approval Queue',
   '/admin/refreshes': 'Playlist Refresh Approval Queue',
+  '/overlays/queue': 'Queue Overlay',
 };
 
 /** Client routes without a title of their own (search titles itself with the query; /request redirects). */
