@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, NAME_MIN } from './constants';
+import { text } from './fields';
 import { NICKNAME_PATTERN } from './flip-rules';
 import { capturedOrderSchema } from './payments';
 
@@ -52,14 +53,14 @@ export const validatedFlipSchema = z.object({
 });
 export type ValidatedFlip = z.infer<typeof validatedFlipSchema>;
 
-const sid = z.string().min(1).max(200);
+const sid = text({ min: 1, max: 200 });
 
 /** POST /api/requests/flip/create: the browser names the request and how it pays, never an amount. */
 export const flipCreateBody = z.object({ sid, paymentSource: z.string().max(50).optional().nullable() });
 export const orderIdSchema = z.object({ id: z.string() });
 
 /** POST /api/requests/flip/capture */
-export const flipCaptureBody = z.object({ sid, orderId: z.string().min(1).max(100) });
+export const flipCaptureBody = z.object({ sid, orderId: text({ min: 1, max: 100 }) });
 
 /** Spec 3 "Payment success data": what the success banner shows. */
 export const paymentSuccessSchema = z.object({ sampleId: z.string(), orderId: z.string(), transactionId: z.string() });

@@ -43,6 +43,7 @@ import { shareRoutes } from './site/share';
 import { createRequestFeatures, type RequestFeatures } from './song-requests/features';
 import { registerFlipRequests } from './song-requests/flip';
 import { requestHistoryRoutes } from './song-requests/routes';
+import { registerSampleRequests } from './song-requests/sample';
 import { createRequestHistory, type RequestHistory } from './song-requests/service';
 import { statsRoutes } from './stats/routes';
 import { syncRoutes } from './sync/routes';
@@ -245,6 +246,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const now = options.now ?? (() => new Date());
   const videoImageBase = publicConfig(config).videoImageBase;
   registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments }, limits);
+  registerSampleRequests(
+    app,
+    { db: database.db, features, events, payments, now, ...config.samples, overlayKey: config.overlayKey },
+    limits,
+  );
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));

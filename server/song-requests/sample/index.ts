@@ -1,0 +1,25 @@
+import type { Limits } from '../../accounts/limits';
+import type { App } from '../../http/types';
+import type { PaymentsSlice } from '../../payments';
+import { featureRoutes } from '../feature-routes';
+import { createSamplePayments } from './payment';
+import { createSamplePlayback } from './replay';
+import { sampleRoutes } from './routes';
+import { createSampleValidation, type SampleDeps } from './service';
+
+/** Sample requests: the recording flag, validation of the audio, payment, replays and the audio for the overlay. */
+export function registerSampleRequests(
+  app: App,
+  deps: SampleDeps & { payments: PaymentsSlice; maxBytes: number; overlayKey: string | null },
+  limits: Limits,
+) {
+  featureRoutes(app, deps.features, 'recording', limits);
+  sampleRoutes(app, {
+    validation: createSampleValidation(deps),
+    pay: createSamplePayments(deps),
+    playback: createSamplePlayback(deps),
+    limits,
+    maxBytes: deps.maxBytes,
+    overlayKey: deps.overlayKey,
+  });
+}
