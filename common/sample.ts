@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idFromText } from './fields';
 import { flipCaptureBody, flipCaptureResultSchema, flipCreateBody } from './flip';
 
+export { SAMPLE_FIELDS, SAMPLE_PATHS } from './sample-paths';
+
 /**
  * Sample requests (spec 2 "New Sample Request", 3 "Sample validation result", 7 "Requests"): the
  * shapes the server validates and documents and the web types with.
@@ -14,9 +16,6 @@ import { flipCaptureBody, flipCaptureResultSchema, flipCreateBody } from './flip
 export const sampleValidationSchema = z.object({ sid: z.string(), duration: z.number(), amount: z.number().int() });
 export type SampleValidation = z.infer<typeof sampleValidationSchema>;
 
-/** The multipart fields of validate: the recording and, when logged out, the nickname. */
-export const SAMPLE_FIELDS = { audio: 'fileKey', username: 'username' } as const;
-
 /** POST /api/requests/recording/create and capture: as for flips, the browser sends ids, never an amount. */
 export const sampleCreateBody = flipCreateBody;
 export const sampleCaptureBody = flipCaptureBody;
@@ -26,13 +25,3 @@ export type SampleCaptureResult = z.infer<typeof sampleCaptureResultSchema>;
 
 /** POST /api/requests/flip/replay?id=: the history item whose sample plays again. */
 export const replayQuery = z.object({ id: idFromText });
-
-export const SAMPLE_PATHS = {
-  enabled: '/api/requests/recording/enabled',
-  validate: '/api/requests/recording/validate',
-  create: '/api/requests/recording/create',
-  capture: '/api/requests/recording/capture',
-  replay: '/api/requests/flip/replay',
-  /** GET …/{id}/audio?key=: the recording, for admins and the overlay key */
-  audio: (id: number) => `/api/requests/recording/${id}/audio`,
-} as const;
