@@ -34,7 +34,8 @@ export const NAME_MAX = 32;
 export const FLIP_URL_MIN = 33;
 export const PLAYLIST_URL_MIN = 38;
 
-export const RECONNECT = { attempts: 25, initialDelayMs: 500, maxDelayMs: 120_000 } as const;
+/** Socket reconnection (spec 7, radio and queue sockets): 25 attempts, 500 ms doubling, at most 2 minutes. */
+export const RECONNECT = { attempts: 25, initialDelayMs: 500, growFactor: 2, maxDelayMs: 120_000 } as const;
 export const RADIO_FREQUENCY = '93.8 FM';
 export const RADIO_STATIONS = ['top', 'everything'] as const;
 export const DEFAULT_STATION = 'top';

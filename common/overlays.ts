@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { queueItemSchema } from './queue';
 
 /**
@@ -21,7 +22,7 @@ export const overlayQueueSchema = z.object({
 export type OverlayQueue = z.infer<typeof overlayQueueSchema>;
 
 /** The key every overlay call carries; its check is server/overlays/key.ts. */
-export const overlayKeyQuery = z.object({ key: z.string().max(200).optional() });
+export const overlayKeyQuery = z.object({ key: text({ max: 200 }).optional() });
 
 /** GET /api/overlays (admins): the overlay pages to paste into OBS, keys included. */
 export const overlayLinkSchema = z.object({ name: z.string(), url: z.string() });

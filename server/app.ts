@@ -31,6 +31,8 @@ import { likeRoutes } from './likes/routes';
 import { createLikesService, type LikesService } from './likes/service';
 import { liveStaleAfterMs } from './live/poll';
 import { liveRoutes } from './live/routes';
+import { createOverlayAccess } from './overlays/key';
+import { overlayRoutes } from './overlays/routes';
 import { type PaymentsSlice, registerPayments } from './payments';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
@@ -42,6 +44,7 @@ import { publicConfig, siteRoutes } from './site/routes';
 import { shareRoutes } from './site/share';
 import { createRequestFeatures, type RequestFeatures } from './song-requests/features';
 import { registerFlipRequests } from './song-requests/flip';
+import { type QueueService, registerQueue } from './song-requests/queue';
 import { requestHistoryRoutes } from './song-requests/routes';
 import { registerSampleRequests } from './song-requests/sample';
 import { createRequestHistory, type RequestHistory } from './song-requests/service';
@@ -75,6 +78,8 @@ export interface AppContext {
   playlistRequests: PlaylistRequestsService;
   requestHistory: RequestHistory;
   features: RequestFeatures;
+  /** The flip queue (song-requests/queue): reads, NEXT, and the writer paid flips go through */
+  queue: QueueService;
 }
 
 export interface BuildOptions {
@@ -94,6 +99,8 @@ export interface BuildOptions {
   webDist?: string;
   /** The time where behaviour depends on it (request expiry, payments); tests move it */
   now?: () => Date;
+  /** Socket heartbeat period (default SOCKET_LIMITS.heartbeatMs); tests shorten it */
+  heartbeatMs?: number;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -179,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const limits = createLimits(app, config);
 
   const events = await startEventBus(app, database);
-  const gateway = await registerGateway(app, { isAllowedOrigin: sameSite(config).isOwnOrigin });
+  const gateway = await registerGateway(app, { isAllowedOrigin: sameSite(config).isOwnOrigin, heartbeatMs: options.heartbeatMs });
   const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
   events.subscribe('catalogue.changed', ({ local }) => {
     if (!local) catalogue.forgetCached();
@@ -245,12 +252,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   });
   const now = options.now ?? (() => new Date());
   const videoImageBase = publicConfig(config).videoImageBase;
-  registerFlipRequests(app, { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments }, limits);
-  registerSampleRequests(
+  const { queue, feed } = registerQueue(app, { db: database.db, events, gateway, now }, limits);
+  registerFlipRequests(
     app,
-    { db: database.db, features, events, payments, now, ...config.samples, overlayKey: config.overlayKey },
+    { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments, queue },
     limits,
   );
+  const overlayAccess = createOverlayAccess(config);
+  overlayRoutes(app, { config, access: overlayAccess, queue, feed, gateway });
+  registerSampleRequests(app, { db: database.db, features, events, payments, now, ...config.samples, overlayAccess }, limits);
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));
@@ -315,6 +325,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       playlistRequests,
       requestHistory,
       features,
+      queue,
     },
   };
 }

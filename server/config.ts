@@ -96,14 +96,14 @@ const envSchema = z
     SYNC_AT_START: bool.default(true),
     SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     LIVE_POLL_SECONDS: int(0, 3600).default(60),
+    /** The secret in stream overlay URLs (OBS browser sources); DEMO_OVERLAY_KEY in demo mode; unset in production: no overlays */
+    OVERLAY_KEY: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
     /** Request features (flip, recording) an admin has not toggled yet: on in demo mode, off in production unless set */
     REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
     /** The longest sample recording accepted, measured from the audio */
     SAMPLE_MAX_SECONDS: int(1, 600).default(60),
     /** The largest sample upload; bigger is a 413 (60 s at 256 kbit/s is under 2 MB) */
     SAMPLE_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
-    /** The key of the streamer's overlay pages (OBS browser sources); in demo mode a fixed demo key */
-    OVERLAY_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -232,7 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
     samples: { maxSeconds: e.SAMPLE_MAX_SECONDS, maxBytes: e.SAMPLE_MAX_BYTES },
-    /** null: no overlay can be opened (production without OVERLAY_KEY) */
+    /** The key of stream overlay URLs (server/overlays/key.ts); null: overlays are off */
     overlayKey: e.OVERLAY_KEY ?? (demo ? DEMO_OVERLAY_KEY : null),
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */
     authEnabled: e.AUTH_ENABLED ?? demo,

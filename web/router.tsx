@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  useMatches,
+} from '@tanstack/react-router';
 import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS, sourceValues } from '../common/enums';
 import { configQuery, loadedConfig } from './api/config';
 import { queryClient } from './api/query-client';
@@ -35,13 +43,29 @@ declare module '@tanstack/react-router' {
     skipTitle?: boolean;
     /** Detail routes: false for /details (read-only), true for /edit */
     editable?: boolean;
+    /** A page shown on its own, without the shell (no header, footer or loading bar): the OBS overlays */
+    bare?: boolean;
   }
 }
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Every screen needs the public config (site and streamer names, links); it is one small call.
   loader: ({ context }) => context.queryClient.ensureQueryData(configQuery),
-  component: () => (
+  component: RootPage,
+  errorComponent: RootError,
+});
+
+function RootPage() {
+  const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) });
+  if (bare) {
+    return (
+      <>
+        <RouteTitle />
+        <Outlet />
+      </>
+    );
+  }
+  return (
     <>
       <LoadingBar />
       <RouteTitle />
@@ -49,9 +73,8 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
         <Outlet />
       </AppLayout>
     </>
-  ),
-  errorComponent: RootError,
-});
+  );
+}
 
 const previousLocation = () => router.state.resolvedLocation;
 const loginRequired = requireLogin(previousLocation);
@@ -352,6 +375,16 @@ const adminRefreshesRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/admin-refreshes'), 'AdminRefreshesPage'),
 });
 
+// OBS browser sources (issue 11): bare pages, their data gated by the overlay key of the URL.
+const queueOverlayRoute = createRoute({
+  ...page('/overlays/queue'),
+  staticData: { title: 'Queue Overlay', bare: true },
+  validateSearch: (search: Record<string, unknown>): { key?: string } => ({
+    key: typeof search.key === 'string' && search.key !== '' ? search.key : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./routes/queue-overlay'), 'QueueOverlayPage'),
+});
+
 /** Any other path goes home (spec 2). */
 const unknownRoute = createRoute({
   ...page('$'),
@@ -399,6 +432,7 @@ const routeTree = rootRoute.addChildren([
   linksRoute,
   socialsRoute,
   adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
+  queueOverlayRoute,
   unknownRoute,
 ]);
 

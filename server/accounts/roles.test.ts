@@ -156,6 +156,14 @@ const CALLS: Call[] = [
     make: async () => ({ url: `/api/requests/history/${songRequestId}`, payload: { username: 'renamed', mediaId: null } }),
     expect: adminOnly(),
   },
+  {
+    method: 'POST',
+    route: '/api/requests/flip/next',
+    // An empty queue: NEXT answers it unchanged (the queue's own tests cover the moves).
+    make: async () => ({ url: '/api/requests/flip/next' }),
+    expect: adminOnly(),
+  },
+  { method: 'GET', route: '/api/overlays', make: async () => ({ url: '/api/overlays' }), expect: adminOnly() },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -197,10 +205,10 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, overlays, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/next$|^\/api\/overlays$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())

@@ -35,6 +35,11 @@ export interface ChannelDefinition<Q extends z.ZodType> {
   group(query: z.infer<Q>): string;
   /** Sent to a socket as soon as it joins (null: nothing yet) */
   snapshot(query: z.infer<Q>): Promise<unknown>;
+  /**
+   * Checked before the upgrade: a message refuses it with a 403 carrying that message (an overlay's
+   * key); null lets it through. An HTTP refusal is what a browser source or a script can see.
+   */
+  refuse?(request: FastifyRequest): string | null;
 }
 
 export interface Channel {
@@ -115,9 +120,8 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         websocket: true as const,
         schema: { hide: true },
         preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-          if (refuseForeignOrigin(request)) {
-            await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-origin sockets are not allowed' });
-          }
+          const refusal = refuseForeignOrigin(request) ? 'Cross-origin sockets are not allowed' : (definition.refuse?.(request) ?? null);
+          if (refusal !== null) await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: refusal });
         },
       };
       app.get(definition.path, upgrade, async (socket, request) => {

@@ -46,6 +46,8 @@ export async function createSandboxedApp(
     overrides?: ProviderOverrides;
     /** The app's clock (default: the real time) */
     now?: () => Date;
+    /** Socket heartbeat period (socket tests shorten it) */
+    heartbeatMs?: number;
   } = {},
 ): Promise<SandboxedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-sync-'));
@@ -62,6 +64,7 @@ export async function createSandboxedApp(
     providerOverrides: overrides,
     thumbnails: options.thumbnails ?? false,
     now: options.now,
+    heartbeatMs: options.heartbeatMs,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

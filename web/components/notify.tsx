@@ -20,6 +20,8 @@ function show(title: string, message: ReactNode, color: string) {
     message,
     color,
     withBorder: true,
+    // Mantine's close button is icon-only: without a name screen readers announce just "button".
+    closeButtonProps: { 'aria-label': 'Close notification' },
     priority: sequence,
     onClick: () => notifications.hide(id),
     onMouseLeave: () => notifications.update({ id, message, autoClose: TOAST.extendedMs }),

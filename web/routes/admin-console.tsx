@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { IconPencilCheck, IconRefresh } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { OverlayLinks } from '../components/admin/OverlayLinks';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 
 const TABS = [
@@ -8,7 +9,10 @@ const TABS = [
   { value: '/admin/refreshes', label: 'Playlist Refresh Approvals', Icon: IconRefresh },
 ] as const;
 
-/** /admin (spec 2 "Admin console"): header "Admin Console" and the tabs "Edit Approvals" and "Playlist Refresh Approvals". */
+/**
+ * /admin (spec 2 "Admin console"): header "Admin Console" and the tabs "Edit Approvals" and "Playlist
+ * Refresh Approvals"; below them the stream overlays' URLs to copy (issue 11).
+ */
 export function AdminConsolePage() {
   const { pathname } = useLocation();
   const navigate = useNavigate({ from: '/admin' });
@@ -26,6 +30,7 @@ export function AdminConsolePage() {
         </Tabs.List>
       </Tabs>
       <Outlet />
+      <OverlayLinks />
     </>
   );
 }

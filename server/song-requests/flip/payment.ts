@@ -2,6 +2,7 @@ import { toCents } from '../../../common/payments';
 import { FLIP_PRICE } from '../../../common/pricing';
 import { HttpError, notFound } from '../../http/errors';
 import type { PaymentsSlice, Tx } from '../../payments';
+import type { QueueWriter } from '../queue';
 import { presentCaptured } from './present';
 import { enqueuePaidFlip, type FlipRequestRow, flipRequestById, flipRequestBySid, historyOfFlip, refundFlip } from './queries';
 import type { FlipDeps } from './service';
@@ -25,8 +26,8 @@ async function requestOf(tx: Tx, requestRef: string): Promise<FlipRequestRow> {
   return request;
 }
 
-export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice }) {
-  const { db, payments } = deps;
+export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice; queue: QueueWriter }) {
+  const { db, payments, queue } = deps;
 
   payments.registerKind(KIND, {
     async onCaptured(tx, payment) {
@@ -37,10 +38,18 @@ export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice })
           `Flip payment ${payment.orderId} is for ${payment.amount.value} ${payment.amount.currency_code}, not the request's price`,
         );
       }
-      await enqueuePaidFlip(tx, request, deps.now());
+      // A new queued item: a new queue version, announced when settle's transaction commits.
+      await queue.change(tx, async () => {
+        await enqueuePaidFlip(tx, request, deps.now());
+        return true;
+      });
     },
     async onReversed(tx, payment) {
-      await refundFlip(tx, (await requestOf(tx, payment.requestRef)).id, deps.now());
+      const request = await requestOf(tx, payment.requestRef);
+      await queue.change(tx, async () => {
+        await refundFlip(tx, request.id, deps.now());
+        return true;
+      });
     },
   });
 

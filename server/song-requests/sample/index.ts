@@ -1,5 +1,6 @@
 import type { Limits } from '../../accounts/limits';
 import type { App } from '../../http/types';
+import type { OverlayAccess } from '../../overlays/key';
 import type { PaymentsSlice } from '../../payments';
 import { featureRoutes } from '../feature-routes';
 import { createSamplePayments } from './payment';
@@ -10,7 +11,7 @@ import { createSampleValidation, type SampleDeps } from './service';
 /** Sample requests: the recording flag, validation of the audio, payment, replays and the audio for the overlay. */
 export function registerSampleRequests(
   app: App,
-  deps: SampleDeps & { payments: PaymentsSlice; maxBytes: number; overlayKey: string | null },
+  deps: SampleDeps & { payments: PaymentsSlice; maxBytes: number; overlayAccess: OverlayAccess },
   limits: Limits,
 ) {
   featureRoutes(app, deps.features, 'recording', limits);
@@ -20,6 +21,6 @@ export function registerSampleRequests(
     playback: createSamplePlayback(deps),
     limits,
     maxBytes: deps.maxBytes,
-    overlayKey: deps.overlayKey,
+    overlayAccess: deps.overlayAccess,
   });
 }

@@ -117,7 +117,7 @@ describe('GET /api/requests/recording/{id}/audio', () => {
       expect(res.headers['content-type']).toBe('audio/webm');
       expect(Buffer.compare(res.rawPayload, fixtureBytes(FIXTURE.webm1.file))).toBe(0);
     }
-    expect((await audio(id)).statusCode).toBe(401);
+    expect((await audio(id)).statusCode).toBe(403);
     expect((await audio(id, '', member.headers)).statusCode).toBe(403);
     expect((await audio(id, '?key=not-the-overlay-key')).statusCode).toBe(403);
   });

@@ -15,8 +15,8 @@ import {
 import type { Limits } from '../../accounts/limits';
 import { adminOnly, requireAdmin } from '../../accounts/session';
 import { badRequest } from '../../http/errors';
-import { requireAdminOrOverlayKey } from '../../http/overlay-key';
 import type { App } from '../../http/types';
+import type { OverlayAccess } from '../../overlays/key';
 import type { createSamplePayments } from './payment';
 import type { createSamplePlayback } from './replay';
 import type { createSampleValidation } from './service';
@@ -27,7 +27,7 @@ export interface SampleRouteDeps {
   playback: ReturnType<typeof createSamplePlayback>;
   limits: Limits;
   maxBytes: number;
-  overlayKey: string | null;
+  overlayAccess: OverlayAccess;
 }
 
 /** The recording and the nickname of a validate call; a second file or an oversized one is refused. */
@@ -121,7 +121,8 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       querystring: z.object({ key: z.string().max(200).optional() }),
     },
     handler: async (request, reply) => {
-      requireAdminOrOverlayKey(request, deps.overlayKey, request.query.key);
+      // Admins by their session; the overlay (OBS, no login) by the overlay key.
+      if (!request.user?.admin) deps.overlayAccess.require(request.query.key);
       const { audio, mimeType } = await deps.playback.audio(request.params.id);
       return reply.header('cache-control', 'private, max-age=3600').type(mimeType).send(audio);
     },

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { QUEUE_PATHS, queueNextQuery, queueSchema } from '../../../common/queue';
+import type { Limits } from '../../accounts/limits';
+import { adminOnly, requireAdmin } from '../../accounts/session';
+import type { App } from '../../http/types';
+import type { Gateway } from '../../realtime/gateway';
+import type { QueueFeed, QueueService } from './service';
+
+/** The one group of the queue socket: everyone sees the same queue. */
+const GROUP = 'queue';
+
+/** GET /api/requests/flip/queue, POST /api/requests/flip/next, WebSocket /api/ws/requests/flip/queue. */
+export function queueRoutes(app: App, queue: QueueService, feed: QueueFeed, gateway: Gateway, limits: Limits) {
+  const tags = ['requests'];
+
+  app.get(QUEUE_PATHS.queue, {
+    schema: {
+      tags,
+      summary: 'The flip request queue: what is playing first, then the queued requests oldest first',
+      response: { 200: queueSchema },
+    },
+    handler: () => queue.read(),
+  });
+
+  app.post(QUEUE_PATHS.next, {
+    schema: {
+      tags,
+      summary:
+        'NEXT REQUEST (no id): what is playing becomes played and the oldest queued request plays. Set playing (?id=): that queued request plays instead. Answers the new queue (admins); 404 when the id is not queued',
+      querystring: queueNextQuery,
+      response: { 200: queueSchema },
+    },
+    onRequest: adminOnly,
+    preHandler: limits.writes,
+    handler: (request) => {
+      requireAdmin(request);
+      return queue.next(request.query.id);
+    },
+  });
+
+  const channel = gateway.channel({
+    path: QUEUE_PATHS.socket,
+    query: z.object({}),
+    group: () => GROUP,
+    snapshot: () => queue.read(),
+  });
+  feed.watch(
+    (items) => channel.broadcast(GROUP, items),
+    () => channel.size(GROUP) > 0,
+  );
+}

@@ -1,0 +1,71 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import useWebSocket from 'partysocket/use-ws';
+import type { Options } from 'partysocket/ws';
+import { useState } from 'react';
+import type { ZodType } from 'zod';
+import { RECONNECT } from '../../common/constants';
+
+/**
+ * The web app's one way to listen to the site's sockets (/api/ws/…): partysocket's reconnecting
+ * socket set to spec 7's rule, every message checked against its zod shape from common/, and the
+ * "Connecting..." / "Connected" status the radio and queue screens show. Only lazy screens import
+ * this file (it brings zod along).
+ */
+
+export type SocketStatus = 'Connecting...' | 'Connected';
+
+/** Spec 7: up to 25 attempts, the first after 500 ms, each delay double the last, never above 2 minutes. */
+export const SOCKET_OPTIONS = {
+  maxRetries: RECONNECT.attempts,
+  minReconnectionDelay: RECONNECT.initialDelayMs,
+  reconnectionDelayGrowFactor: RECONNECT.growFactor,
+  maxReconnectionDelay: RECONNECT.maxDelayMs,
+} as const satisfies Options;
+
+/** ws:// on an http page and wss:// on an https one, on the page's own host (the gateway checks Origin). */
+export function socketUrl(path: string, location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}
+
+interface LiveSocketOptions<T> {
+  /** The socket's path and query, e.g. /api/ws/requests/flip/queue */
+  path: string;
+  /** What each message must look like; anything else is logged and dropped */
+  schema: ZodType<T>;
+  onData: (data: T) => void;
+  /** Connect only while true (default true) */
+  enabled?: boolean;
+}
+
+/** Connects while mounted (and enabled), hands each valid message to onData and reports the status. */
+export function useLiveSocket<T>({ path, schema, onData, enabled = true }: LiveSocketOptions<T>): SocketStatus {
+  const [status, setStatus] = useState<SocketStatus>('Connecting...');
+  useWebSocket(socketUrl(path), undefined, {
+    ...SOCKET_OPTIONS,
+    enabled,
+    onOpen: () => setStatus('Connected'),
+    onClose: () => setStatus('Connecting...'),
+    onMessage: (event: MessageEvent) => {
+      const parsed = parseMessage(event.data, schema);
+      if (parsed.success) onData(parsed.data);
+      else console.error(`Unexpected message on ${path}`, parsed.error);
+    },
+  });
+  return status;
+}
+
+/** A socket whose every message is the new value of a query: pushed data lands in the TanStack Query cache. */
+export function useQuerySocket<T>(path: string, schema: ZodType<T>, queryKey: QueryKey, enabled = true): SocketStatus {
+  const queryClient = useQueryClient();
+  return useLiveSocket({ path, schema, enabled, onData: (data) => queryClient.setQueryData(queryKey, data) });
+}
+
+export function parseMessage<T>(data: unknown, schema: ZodType<T>) {
+  let json: unknown;
+  try {
+    json = typeof data === 'string' ? JSON.parse(data) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return schema.safeParse(json);
+}

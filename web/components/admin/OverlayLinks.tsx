@@ -1,0 +1,49 @@
+import { ActionIcon, Code, CopyButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { overlayLinksQuery } from '../../api/queue';
+import list from '../plainList.module.css';
+
+/** The stream overlays' URLs (keys included) for the admins to paste into OBS as browser sources. */
+export function OverlayLinks() {
+  const links = useQuery(overlayLinksQuery);
+  return (
+    <Stack component="section" gap="xs" mt="xl" aria-labelledby="overlay-links">
+      <Title order={2} fz="h4" id="overlay-links">
+        Stream Overlays
+      </Title>
+      <Text size="sm" c="dimmed">
+        Add these as browser sources in OBS; they are transparent and update live.
+      </Text>
+      {links.isError ? (
+        <Text c="var(--mantine-color-error)" role="alert">
+          Unable to load the overlay links
+        </Text>
+      ) : null}
+      <Stack component="ul" gap="xs" className={list.plainList}>
+        {(links.data ?? []).map((link) => (
+          <Group component="li" key={link.url} gap="xs" wrap="nowrap">
+            <Text fw={600} size="sm" style={{ flexShrink: 0 }}>
+              {link.name}
+            </Text>
+            <Code style={{ overflowWrap: 'anywhere' }}>{link.url}</Code>
+            <CopyButton value={link.url}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy URL'} withArrow>
+                  <ActionIcon
+                    variant="light"
+                    color={copied ? 'teal' : undefined}
+                    onClick={copy}
+                    aria-label={copied ? `Copied ${link.name} URL` : `Copy ${link.name} URL`}
+                  >
+                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
