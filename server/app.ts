@@ -260,7 +260,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   );
   const overlayAccess = createOverlayAccess(config);
   overlayRoutes(app, { config, access: overlayAccess, queue, feed, gateway });
-  registerSampleRequests(app, { db: database.db, features, events, payments, now, ...config.samples, overlayAccess }, limits);
+  registerSampleRequests(app, { db: database.db, features, events, payments, now, ...config.samples, overlayAccess, gateway }, limits);
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));

@@ -397,8 +397,9 @@ export const sampleRequests = pgTable(
     /** pending (not paid), paid, or refunded */
     state: text('state').notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
-    /** How many times an admin replayed it: the version of sample.replayed */
+    /** How many times an admin replayed it (the version of sample.replayed), and when last */
     replays: integer('replays').notNull().default(0),
+    replayedAt: timestamp('replayed_at', { withTimezone: true, mode: 'date' }),
     /** No new order after this; an order made before may still be captured */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,

@@ -11,6 +11,7 @@ CREATE TABLE "sample_requests" (
 	"state" text DEFAULT 'pending' NOT NULL,
 	"paid_at" timestamp with time zone,
 	"replays" integer DEFAULT 0 NOT NULL,
+	"replayed_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments, sampleRequests, songRequests } from '../../db/schema';
 import type { Tx } from '../../payments';
@@ -73,7 +73,7 @@ export async function refundSample(tx: Executor, id: number, at: Date): Promise<
 export async function countReplay(db: Executor, id: number, at: Date): Promise<number> {
   const [row] = await db
     .update(sampleRequests)
-    .set({ replays: sql`${sampleRequests.replays} + 1`, updatedAt: at })
+    .set({ replays: sql`${sampleRequests.replays} + 1`, replayedAt: at, updatedAt: at })
     .where(eq(sampleRequests.id, id))
     .returning({ replays: sampleRequests.replays });
   return row!.replays;
@@ -106,4 +106,21 @@ export async function deleteExpiredUnpaid(db: Executor, before: Date): Promise<n
     )
     .returning({ id: sampleRequests.id });
   return rows.length;
+}
+
+/** The paid samples most recently paid for or replayed, newest first: what the sample player catches up on. */
+export function recentlyPlayedSamples(db: Executor, limit: number) {
+  const last = sql`greatest(${sampleRequests.paidAt}, coalesce(${sampleRequests.replayedAt}, ${sampleRequests.paidAt}))`;
+  return db
+    .select({
+      id: sampleRequests.id,
+      username: sampleRequests.username,
+      paidAt: sampleRequests.paidAt,
+      replays: sampleRequests.replays,
+      replayedAt: sampleRequests.replayedAt,
+    })
+    .from(sampleRequests)
+    .where(eq(sampleRequests.state, 'paid'))
+    .orderBy(desc(last), desc(sampleRequests.id))
+    .limit(limit);
 }

@@ -1,0 +1,64 @@
+import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays } from '../../../common/overlays';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events';
+import type { OverlayAccess } from '../../overlays/key';
+import type { Gateway } from '../../realtime/gateway';
+import { recentlyPlayedSamples } from './queries';
+
+/**
+ * The streamer's sample player (OBS, /overlays/samples?key=): its socket sends the latest plays on
+ * connect and after every `sample.paid` or `sample.replayed` of any instance, and after the bus
+ * resynchronised. Each message is re-read from the database, so a lost notification loses nothing:
+ * the next message (or the snapshot of a reconnect) still holds the play.
+ */
+
+const GROUP = 'samples';
+/** How many recent samples a message covers: more than can be paid or replayed between two messages */
+export const RECENT_SAMPLES = 20;
+
+export async function readPlays(db: Db): Promise<SamplePlays> {
+  const rows = await recentlyPlayedSamples(db, RECENT_SAMPLES);
+  const plays: SamplePlay[] = [];
+  for (const row of rows) {
+    const base = { sampleRequestId: row.id, username: row.username };
+    if (row.paidAt) plays.push({ ...base, key: `${row.id}:0`, replay: 0, at: row.paidAt.toISOString() });
+    if (row.replays > 0 && row.replayedAt) {
+      plays.push({ ...base, key: `${row.id}:${row.replays}`, replay: row.replays, at: row.replayedAt.toISOString() });
+    }
+  }
+  plays.sort((a, b) => a.at.localeCompare(b.at) || a.sampleRequestId - b.sampleRequestId);
+  return { plays };
+}
+
+export function samplePlayerSocket(deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
+  const channel = deps.gateway.channel({
+    path: OVERLAY_PATHS.samplesSocket,
+    query: overlayKeyQuery,
+    group: () => GROUP,
+    snapshot: () => readPlays(deps.db),
+    refuse: (request) => deps.access.refusal((request.query as { key?: unknown } | undefined)?.key),
+  });
+  let reading: Promise<void> | null = null;
+  let again = false;
+  // One read at a time; changes during a read cause one more, so a burst ends on the latest plays.
+  const push = () => {
+    if (channel.size(GROUP) === 0) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = readPlays(deps.db)
+      .then((plays) => channel.broadcast(GROUP, plays))
+      .catch(() => undefined)
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          push();
+        }
+      });
+  };
+  deps.events.subscribe('sample.paid', push);
+  deps.events.subscribe('sample.replayed', push);
+  deps.events.onResync(push);
+}
