@@ -37,6 +37,7 @@ export const OVERLAY_PATHS = {
   list: '/api/overlays',
   /** The sample player's web page and its socket */
   samplesPage: '/overlays/samples',
+  samples: '/api/overlays/samples',
   samplesSocket: '/api/ws/overlays/samples',
 } as const;
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
+import { DEMO_OVERLAY_KEY } from '../common/overlays';
 import type { SongRequest } from '../common/requests';
 import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
 import { waitForCards, waitForTitle, waitForToast } from './support/expect';
@@ -8,7 +9,8 @@ import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /**
  * /request/sample in Chromium with its fake microphone (e2e/support/chromium.ts) against the real
- * server and the PayPal stand-in: record, VERIFY (the server measures and prices), pay, replay.
+ * server and the PayPal stand-in: record, VERIFY (the server measures and prices), pay, hear it on
+ * the streamer's sample player (/overlays/samples), replay it from the history and hear it again.
  */
 
 const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
@@ -65,6 +67,23 @@ async function payInPopup(page: Page, choice: 'Pay now' | 'Pay with a declined c
 describe('new sample request', () => {
   const browser = useBrowser();
 
+  /** The sample player with the demo key, clicked once (as a browser wants before it plays sound). */
+  async function openPlayer() {
+    const overlay = await browser.newPage({ width: 800, height: 300 });
+    await overlay.goto(`/overlays/samples?key=${DEMO_OVERLAY_KEY}`);
+    await overlay.locator('[data-testid="sample-player"][data-ready="true"]').waitFor({ state: 'attached' });
+    await overlay.mouse.click(5, 5);
+    return overlay;
+  }
+
+  /** The player shows the play with the requester's name and its audio starts. */
+  async function expectPlayed(overlay: Page, play: string, username: string) {
+    const playing = overlay.locator(`[data-testid="sample-playing"][data-play="${play}"]`);
+    await playing.waitFor();
+    expect(await playing.textContent()).toContain(username);
+    await playing.locator('audio[data-playing="true"]').waitFor({ state: 'attached' });
+  }
+
   it('/request redirects to it; pending at 375 and 1280 px with Record enabled and VERIFY/Stop not', async () => {
     for (const width of [375, 1280]) {
       const page = await browser.open('/request', { width });
@@ -86,6 +105,7 @@ describe('new sample request', () => {
   for (const width of [1280, 375]) {
     it(`records ~7 s, VERIFY shows $10, pays through the stand-in at ${width} px; an admin replays it`, async () => {
       const nickname = `Singer-${width}`;
+      const overlay = await openPlayer();
       const page = await browser.open('/request/sample', { width });
       await recordAndVerify(page, nickname, width, true);
       await payInPopup(page, 'Pay now');
@@ -107,9 +127,14 @@ describe('new sample request', () => {
       await loginAs(admin, DEMO_ADMIN);
       await admin.goto(`/requests/history?from=${nickname}`);
       await waitForCards(admin, 1, admin.locator('body'), 'request-card');
+      // The streamer's player (opened before the payment) played it, showing who recorded it.
+      await expectPlayed(overlay, `${sampleId}:0`, nickname);
+      await screenshot(overlay, `sample-player-${width}`);
       await admin.getByRole('button', { name: /^Replay request/ }).click();
       await waitForToast(admin, 'Success', 'Request successfully replayed');
       await screenshot(admin, `sample-history-replay-${width}`);
+      await expectPlayed(overlay, `${sampleId}:1`, nickname);
+      expectNoPageErrors(overlay);
     });
   }
 
@@ -122,6 +147,14 @@ describe('new sample request', () => {
     await screenshot(page, 'sample-error-375');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'sample-error-1280');
+  });
+
+  it('the sample player shows a short error without a valid key', async () => {
+    const overlay = await browser.newPage();
+    await overlay.goto('/overlays/samples?key=wrong-key');
+    await overlay.getByRole('alert').filter({ hasText: 'Overlay unavailable: check the key in the URL' }).waitFor();
+    await overlay.goto('/overlays/samples');
+    await overlay.getByRole('alert').filter({ hasText: 'Overlay key missing' }).waitFor();
   });
 
   it('says there is no recording device when the microphone is refused, or the browser cannot record', async () => {

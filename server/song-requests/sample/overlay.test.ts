@@ -37,8 +37,10 @@ async function paidSample(username: string) {
 }
 
 describe('WebSocket /api/ws/overlays/samples', () => {
-  it('refuses a wrong key', async () => {
+  it('refuses a wrong key, over the socket and over HTTP', async () => {
     expect((await open('wrong').refused).status).toBe(403);
+    expect((await t.app.inject({ url: `${OVERLAY_PATHS.samples}?key=wrong` })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: OVERLAY_PATHS.samples })).statusCode).toBe(403);
   });
 
   it('sends the plays on connect, then each paid sample and each replay, oldest first', async () => {
@@ -64,5 +66,7 @@ describe('WebSocket /api/ws/overlays/samples', () => {
     expect(keysOf((await replayed).message)).toEqual([`${first}:0`, `${second}:0`, `${first}:1`]);
     // A player that reconnects hears the same plays again: nothing missed while away.
     expect(keysOf(await open().message(1))).toEqual([`${first}:0`, `${second}:0`, `${first}:1`]);
+    const read = await t.app.inject({ url: `${OVERLAY_PATHS.samples}?key=${DEMO_OVERLAY_KEY}` });
+    expect(keysOf(read.json())).toEqual([`${first}:0`, `${second}:0`, `${first}:1`]);
   });
 });

@@ -1,6 +1,7 @@
-import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays } from '../../../common/overlays';
+import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
+import type { App } from '../../http/types';
 import type { OverlayAccess } from '../../overlays/key';
 import type { Gateway } from '../../realtime/gateway';
 import { recentlyPlayedSamples } from './queries';
@@ -30,7 +31,19 @@ export async function readPlays(db: Db): Promise<SamplePlays> {
   return { plays };
 }
 
-export function samplePlayerSocket(deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
+export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
+  app.get(OVERLAY_PATHS.samples, {
+    schema: {
+      tags: ['overlays'],
+      summary: "The sample player's latest plays (what its socket sends). 403 without the overlay key",
+      querystring: overlayKeyQuery,
+      response: { 200: samplePlaysSchema },
+    },
+    handler: (request) => {
+      deps.access.require(request.query.key);
+      return readPlays(deps.db);
+    },
+  });
   const channel = deps.gateway.channel({
     path: OVERLAY_PATHS.samplesSocket,
     query: overlayKeyQuery,
