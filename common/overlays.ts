@@ -38,6 +38,8 @@ export const OVERLAY_PATHS = {
   /** The sample player's web page and its socket */
   samplesPage: '/overlays/samples',
   samples: '/api/overlays/samples',
+  /** POST (admins): every open sample player plays a test sound */
+  samplesTest: '/api/overlays/samples/test',
   samplesSocket: '/api/ws/overlays/samples',
 } as const;
 
@@ -59,5 +61,9 @@ export type SamplePlay = z.infer<typeof samplePlaySchema>;
  * connect and after each payment or replay). A player plays the plays it has not seen, in order;
  * the first message after it opens only tells it what is old.
  */
-export const samplePlaysSchema = z.object({ plays: z.array(samplePlaySchema) });
+export const samplePlaysSchema = z.object({
+  plays: z.array(samplePlaySchema),
+  /** Set on the message that asks for a test sound (the Admin Console's button): play it once per id */
+  test: z.string().optional(),
+});
 export type SamplePlays = z.infer<typeof samplePlaysSchema>;

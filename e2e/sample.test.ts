@@ -149,6 +149,22 @@ describe('new sample request', () => {
     await screenshot(page, 'sample-error-1280');
   });
 
+  it("plays a test sound when an admin asks from the Admin Console's overlay list", async () => {
+    const overlay = await openPlayer();
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await admin.goto('/admin/edits');
+    const overlays = admin.getByRole('region', { name: 'Stream Overlays' });
+    await overlays.getByText(`/overlays/samples?key=${DEMO_OVERLAY_KEY}`).waitFor();
+    await overlays.getByRole('button', { name: 'Play test sound' }).click();
+    await waitForToast(admin, 'Success', 'Test sound sent to the sample player');
+    const playing = overlay.locator('[data-testid="sample-playing"][data-play^="test:"]');
+    await playing.waitFor();
+    expect(await playing.textContent()).toContain('Test sound');
+    await playing.locator('audio[data-playing="true"]').waitFor({ state: 'attached' });
+    expectNoPageErrors(overlay);
+  });
+
   it('the sample player shows a short error without a valid key', async () => {
     const overlay = await browser.newPage();
     await overlay.goto('/overlays/samples?key=wrong-key');

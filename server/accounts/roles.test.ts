@@ -201,6 +201,12 @@ const CALLS: Call[] = [
     expect: adminOnly(204),
   },
   {
+    method: 'POST',
+    route: '/api/overlays/samples/test',
+    make: async () => ({ url: '/api/overlays/samples/test' }),
+    expect: adminOnly(204),
+  },
+  {
     method: 'GET',
     route: '/api/requests/recording/{id}/audio',
     // Admins, or the overlay (OBS, no login) with the overlay key: without it a 403 for everyone else.
@@ -251,7 +257,7 @@ describe('role table (spec 6) on every write and admin call', () => {
   it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays$/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())

@@ -47,7 +47,11 @@ export function SamplePlayerPage() {
           <audio
             key={current.key}
             autoPlay
-            src={`${SAMPLE_PATHS.audio(current.sampleRequestId)}?key=${encodeURIComponent(key)}`}
+            src={
+              current.key.startsWith(TEST_PREFIX)
+                ? testTone()
+                : `${SAMPLE_PATHS.audio(current.sampleRequestId)}?key=${encodeURIComponent(key)}`
+            }
             onPlaying={(event) => event.currentTarget.setAttribute('data-playing', 'true')}
             onEnded={player.next}
             onError={player.next}
@@ -65,6 +69,42 @@ export function SamplePlayerPage() {
   );
 }
 
+const TEST_PREFIX = 'test:';
+const testPlay = (id: string): SamplePlay => ({
+  key: `${TEST_PREFIX}${id}`,
+  sampleRequestId: 0,
+  username: 'Test sound',
+  replay: 0,
+  at: '',
+});
+
+let tone: string | null = null;
+/** The Admin Console's test sound: one second of a 660 Hz tone, as a WAV made here (no file to serve). */
+function testTone(): string {
+  if (tone) return tone;
+  const rate = 8000;
+  const samples = rate;
+  const view = new DataView(new ArrayBuffer(44 + samples * 2));
+  const text = (at: number, value: string) => {
+    for (let i = 0; i < value.length; i++) view.setUint8(at + i, value.charCodeAt(i));
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples * 2, true);
+  text(8, 'WAVEfmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, rate, true);
+  view.setUint32(28, rate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, samples * 2, true);
+  for (let i = 0; i < samples; i++) view.setInt16(44 + i * 2, Math.sin((2 * Math.PI * 660 * i) / rate) * 0.4 * 32767, true);
+  tone = URL.createObjectURL(new Blob([view.buffer], { type: 'audio/wav' }));
+  return tone;
+}
+
 /** Plays heard after the baseline, one at a time, oldest first; a play heard twice is played once. */
 function usePlayQueue(baseline: SamplePlays | undefined) {
   const seen = useRef<Set<string> | null>(null);
@@ -78,7 +118,8 @@ function usePlayQueue(baseline: SamplePlays | undefined) {
   const hear = useCallback((message: SamplePlays) => {
     const known = seen.current;
     if (!known) return;
-    const fresh = message.plays.filter((play) => !known.has(play.key));
+    const test = message.test === undefined ? [] : [testPlay(message.test)];
+    const fresh = [...message.plays, ...test].filter((play) => !known.has(play.key));
     for (const play of fresh) known.add(play.key);
     if (fresh.length > 0) setQueue((waiting) => [...waiting, ...fresh]);
   }, []);

@@ -25,5 +25,5 @@ export function registerSampleRequests(
     maxBytes: deps.maxBytes,
     overlayAccess: deps.overlayAccess,
   });
-  samplePlayerSocket(app, { db: deps.db, events: deps.events, gateway: deps.gateway, access: deps.overlayAccess });
+  samplePlayerSocket(app, { db: deps.db, events: deps.events, gateway: deps.gateway, access: deps.overlayAccess }, limits);
 }

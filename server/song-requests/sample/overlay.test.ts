@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_OVERLAY_KEY, OVERLAY_PATHS, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
 import { connectSocket, type SocketClient, socketUrl } from '../../realtime/testing';
 import { createSandboxedApp } from '../../sandbox/testing';
-import { buildAdmin } from '../../testing/users';
+import { buildAdmin, buildUser } from '../../testing/users';
 import { FIXTURE, sampleSteps } from './testing';
 
 /** The sample player's socket: the latest plays on connect, and again after each payment or replay. */
@@ -68,5 +68,18 @@ describe('WebSocket /api/ws/overlays/samples', () => {
     expect(keysOf(await open().message(1))).toEqual([`${first}:0`, `${second}:0`, `${first}:1`]);
     const read = await t.app.inject({ url: `${OVERLAY_PATHS.samples}?key=${DEMO_OVERLAY_KEY}` });
     expect(keysOf(read.json())).toEqual([`${first}:0`, `${second}:0`, `${first}:1`]);
+  });
+
+  it('asks every open player for a test sound (admins only)', async () => {
+    const player = open();
+    await player.message(1);
+    const member = await buildUser(t.db);
+    const test = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: OVERLAY_PATHS.samplesTest, headers });
+    expect((await test({})).statusCode).toBe(401);
+    expect((await test(member.headers)).statusCode).toBe(403);
+    const asked = player.next((m) => samplePlaysSchema.parse(m).test !== undefined);
+    expect((await test(admin.headers)).statusCode).toBe(204);
+    const { message } = await asked;
+    expect(samplePlaysSchema.parse(message).test).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

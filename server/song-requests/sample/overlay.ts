@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
+import type { Limits } from '../../accounts/limits';
+import { adminOnly, requireAdmin } from '../../accounts/session';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import type { App } from '../../http/types';
@@ -31,7 +35,7 @@ export async function readPlays(db: Db): Promise<SamplePlays> {
   return { plays };
 }
 
-export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
+export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }, limits: Limits) {
   app.get(OVERLAY_PATHS.samples, {
     schema: {
       tags: ['overlays'],
@@ -74,4 +78,26 @@ export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; g
   deps.events.subscribe('sample.paid', push);
   deps.events.subscribe('sample.replayed', push);
   deps.events.onResync(push);
+
+  app.post(OVERLAY_PATHS.samplesTest, {
+    schema: {
+      tags: ['overlays'],
+      summary: 'Every open sample player plays a test sound (admins), to check the OBS source is heard',
+      response: { 204: z.null() },
+    },
+    onRequest: adminOnly,
+    preHandler: limits.writes,
+    handler: async (request, reply) => {
+      requireAdmin(request);
+      await deps.events.publish(deps.db, 'sample.test', { id: randomUUID() });
+      return reply.code(204).send(null);
+    },
+  });
+  // Every instance tells its own players (the request is no row to re-read: a player that is away misses it).
+  deps.events.subscribe('sample.test', ({ payload }) => {
+    if (channel.size(GROUP) === 0) return;
+    void readPlays(deps.db)
+      .then((plays) => channel.broadcast(GROUP, { ...plays, test: payload.id }))
+      .catch(() => undefined);
+  });
 }
