@@ -71,6 +71,19 @@ describe('paying for a sample', () => {
   });
 });
 
+describe('a refunded sample', () => {
+  it('is marked refunded with its history row, is no longer served, and cannot be replayed', async () => {
+    const { sid, orderId, result } = await paidSample(FIXTURE.webm1.file);
+    await paypal.webhooks.idle();
+    paypal.refund(orderId, 'REFUNDED');
+    await paypal.webhooks.idle();
+    const rows = await steps.rowsOf(sid);
+    expect([rows.request.state, ...rows.history.map((r) => r.state)]).toEqual(['refunded', 'refunded']);
+    expect((await audio(Number(result.sampleId), '', admin.headers)).statusCode).toBe(404);
+    expect((await replay(rows.history[0]!.id)).statusCode).toBe(400);
+  });
+});
+
 describe('POST /api/requests/flip/replay', () => {
   it("publishes the history item's sample again, counting replays", async () => {
     const { result } = await paidSample();

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorSchema } from '../../../common/api';
 import { sampleValidationSchema } from '../../../common/sample';
-import { sampleRequests } from '../../db/schema';
+import { payments, sampleRequests } from '../../db/schema';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { buildAdmin, buildUser } from '../../testing/users';
 import { measureRecording } from './audio';
@@ -108,6 +108,40 @@ describe('POST /api/requests/recording/validate', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/requests/recording/enabled', headers: admin.headers })).json()).toEqual({
       enabled: true,
     });
+  });
+});
+
+describe('unpaid recordings', () => {
+  it('are deleted a day after they expired, unless an order of theirs is still open', async () => {
+    const long = new Date(NOW.getTime() - 3 * 86_400_000);
+    const row = (sid: string) => ({
+      sid,
+      username: 'Gone-Fan',
+      mimeType: 'audio/webm',
+      audio: Buffer.from([1]),
+      durationMs: 1000,
+      amountCents: 500,
+      currency: 'USD',
+      expiresAt: long,
+    });
+    const [abandoned, ordered] = await t.db
+      .insert(sampleRequests)
+      .values([row('abandoned'), row('ordered')])
+      .returning();
+    await t.db.insert(payments).values({
+      kind: 'sample',
+      requestRef: String(ordered!.id),
+      amountCents: 500,
+      currency: 'USD',
+      description: 'Sample request',
+      orderId: 'OPENORDER1',
+    });
+    expect((await steps.upload(fixtureBytes(FIXTURE.webm1.file))).statusCode).toBe(200);
+    const left = await t.db
+      .select({ sid: sampleRequests.sid })
+      .from(sampleRequests)
+      .where(inArray(sampleRequests.id, [abandoned!.id, ordered!.id]));
+    expect(left).toEqual([{ sid: 'ordered' }]);
   });
 });
 
