@@ -35,4 +35,35 @@ export const OVERLAY_PATHS = {
   queue: '/api/overlays/queue',
   queueSocket: '/api/ws/overlays/queue',
   list: '/api/overlays',
+  /** The sample player's web page and its socket */
+  samplesPage: '/overlays/samples',
+  samples: '/api/overlays/samples',
+  /** POST (admins): every open sample player plays a test sound */
+  samplesTest: '/api/overlays/samples/test',
+  samplesSocket: '/api/ws/overlays/samples',
 } as const;
+
+/**
+ * One play of a sample on stream: when it was paid for (`replay` 0) or replayed by an admin (`replay`
+ * n). `key` names the play, so a player that hears it twice plays it once.
+ */
+export const samplePlaySchema = z.object({
+  key: z.string(),
+  sampleRequestId: z.number().int(),
+  username: z.string(),
+  replay: z.number().int(),
+  at: z.string(),
+});
+export type SamplePlay = z.infer<typeof samplePlaySchema>;
+
+/**
+ * Every message of WebSocket /api/ws/overlays/samples?key=: the latest plays, oldest first (on
+ * connect and after each payment or replay). A player plays the plays it has not seen, in order;
+ * the first message after it opens only tells it what is old.
+ */
+export const samplePlaysSchema = z.object({
+  plays: z.array(samplePlaySchema),
+  /** Set on the message that asks for a test sound (the Admin Console's button): play it once per id */
+  test: z.string().optional(),
+});
+export type SamplePlays = z.infer<typeof samplePlaysSchema>;

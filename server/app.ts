@@ -47,6 +47,7 @@ import { createRequestFeatures, type RequestFeatures } from './song-requests/fea
 import { registerFlipRequests } from './song-requests/flip';
 import { type QueueService, registerQueue } from './song-requests/queue';
 import { requestHistoryRoutes } from './song-requests/routes';
+import { registerSampleRequests } from './song-requests/sample';
 import { createRequestHistory, type RequestHistory } from './song-requests/service';
 import { statsRoutes } from './stats/routes';
 import { syncRoutes } from './sync/routes';
@@ -259,7 +260,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     { db: database.db, features, youtube: () => getProviders().youtube, videoImageBase, now, payments, queue },
     limits,
   );
-  overlayRoutes(app, { config, access: createOverlayAccess(config), queue, feed, gateway });
+  const overlayAccess = createOverlayAccess(config);
+  overlayRoutes(app, { config, access: overlayAccess, queue, feed, gateway });
+  registerSampleRequests(app, { db: database.db, features, events, payments, now, ...config.samples, overlayAccess, gateway }, limits);
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));

@@ -100,6 +100,10 @@ const envSchema = z
     OVERLAY_KEY: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
     /** Request features (flip, recording) an admin has not toggled yet: on in demo mode, off in production unless set */
     REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
+    /** The longest sample recording accepted, measured from the audio */
+    SAMPLE_MAX_SECONDS: int(1, 600).default(60),
+    /** The largest sample upload; bigger is a 413 (60 s at 256 kbit/s is under 2 MB) */
+    SAMPLE_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -227,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Whether a request feature no admin has toggled yet is on (server/song-requests/features.ts) */
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
+    samples: { maxSeconds: e.SAMPLE_MAX_SECONDS, maxBytes: e.SAMPLE_MAX_BYTES },
     /** The key of stream overlay URLs (server/overlays/key.ts); null: overlays are off */
     overlayKey: e.OVERLAY_KEY ?? (demo ? DEMO_OVERLAY_KEY : null),
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */

@@ -385,6 +385,15 @@ const queueOverlayRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/queue-overlay'), 'QueueOverlayPage'),
 });
 
+const samplePlayerRoute = createRoute({
+  ...page('/overlays/samples'),
+  staticData: { title: 'Sample Player', bare: true },
+  validateSearch: (search: Record<string, unknown>): { key?: string } => ({
+    key: typeof search.key === 'string' && search.key !== '' ? search.key : undefined,
+  }),
+  component: lazyRouteComponent(() => import('./routes/sample-player'), 'SamplePlayerPage'),
+});
+
 /** Any other path goes home (spec 2). */
 const unknownRoute = createRoute({
   ...page('$'),
@@ -433,6 +442,7 @@ const routeTree = rootRoute.addChildren([
   socialsRoute,
   adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
   queueOverlayRoute,
+  samplePlayerRoute,
   unknownRoute,
 ]);
 

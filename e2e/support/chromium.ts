@@ -9,5 +9,8 @@ export const CHROMIUM = {
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    // The sample page records from a fake microphone (a beeping tone), allowed without a prompt.
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
   ],
 };

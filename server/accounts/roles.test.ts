@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityKind } from '../../common/enums';
-import { playlistRequests, songRequests } from '../db/schema';
+import { playlistRequests, sampleRequests, songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
 import { buildAdmin, buildUser, type TestUser } from '../testing/users';
@@ -34,6 +34,9 @@ let admin: TestUser;
 const items: Record<EntityKind, number> = { media: 0, streams: 0, playlists: 0, clips: 0 };
 let communityPlaylistId = 0;
 let songRequestId = 0;
+/** A paid sample and its history row: what replay and the audio read need */
+let sampleId = 0;
+let sampleHistoryId = 0;
 const communitySource = () => t.world.playlists.filter((p) => p.type === 'community' && p.provider === 'youtube');
 
 beforeAll(async () => {
@@ -49,6 +52,27 @@ beforeAll(async () => {
   communityPlaylistId = imported.id;
   const [request] = await t.db.insert(songRequests).values({ videoId: 'dQw4w9WgXcQ', title: 'A flip', username: 'someone' }).returning();
   songRequestId = request!.id;
+  const expiresAt = new Date(Date.now() + 3_600_000);
+  const [sample] = await t.db
+    .insert(sampleRequests)
+    .values({
+      sid: 'roles-sample',
+      username: 'someone',
+      mimeType: 'audio/webm',
+      audio: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      durationMs: 1000,
+      amountCents: 500,
+      currency: 'USD',
+      state: 'paid',
+      expiresAt,
+    })
+    .returning();
+  sampleId = sample!.id;
+  const [sampleItem] = await t.db
+    .insert(songRequests)
+    .values({ videoId: '', title: 'Voice sample (1.0 s)', username: 'someone', sampleRequestId: sampleId })
+    .returning();
+  sampleHistoryId = sampleItem!.id;
 });
 
 const memberOk = (status: number, anonymous = 401) => ({ anonymous, member: status, admin: status });
@@ -164,6 +188,31 @@ const CALLS: Call[] = [
     expect: adminOnly(),
   },
   { method: 'GET', route: '/api/overlays', make: async () => ({ url: '/api/overlays' }), expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/requests/recording/enabled',
+    make: async () => ({ url: '/api/requests/recording/enabled' }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/requests/flip/replay',
+    make: async () => ({ url: `/api/requests/flip/replay?id=${sampleHistoryId}` }),
+    expect: adminOnly(204),
+  },
+  {
+    method: 'POST',
+    route: '/api/overlays/samples/test',
+    make: async () => ({ url: '/api/overlays/samples/test' }),
+    expect: adminOnly(204),
+  },
+  {
+    method: 'GET',
+    route: '/api/requests/recording/{id}/audio',
+    // Admins, or the overlay (OBS, no login) with the overlay key: without it a 403 for everyone else.
+    make: async () => ({ url: `/api/requests/recording/${sampleId}/audio` }),
+    expect: { anonymous: 403, member: 403, admin: 200 },
+  },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -205,15 +254,22 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, overlays, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/next$|^\/api\/overlays$/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())
         .filter((m) => ['GET', 'POST', 'DELETE', 'PUT', 'PATCH'].includes(m))
-        .filter((m) => ours.test(path) && !(m === 'GET' && /^\/api\/(media|streams|playlists|clips|requests\/history)\/\{id\}$/.test(path)))
+        .filter(
+          (m) =>
+            ours.test(path) &&
+            !(
+              m === 'GET' &&
+              /^\/api\/(media|streams|playlists|clips|requests\/history)\/\{id\}$|^\/api\/requests\/recording\/enabled$/.test(path)
+            ),
+        )
         .map((m) => `${m} ${path}`),
     );
     const walked = CALLS.map((c) => `${c.method} ${c.route}`);

@@ -329,6 +329,7 @@ export const songRequests = pgTable(
     index('song_requests_media_idx').on(t.mediaId),
     index('song_requests_video_idx').on(t.videoId),
     uniqueIndex('song_requests_flip_request_idx').on(t.flipRequestId),
+    uniqueIndex('song_requests_sample_request_idx').on(t.sampleRequestId),
   ],
 );
 
@@ -368,6 +369,42 @@ export const flipRequests = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('flip_requests_sid_idx').on(t.sid)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Sample requests (spec 2 "New Sample Request"): a recording measured by the server, named by an
+ * unguessable sid until paid. The audio is kept in the row, so every instance can serve it; an
+ * unpaid one is deleted some time after it expired (sample/queries.ts).
+ */
+export const sampleRequests = pgTable(
+  'sample_requests',
+  {
+    id: serial('id').primaryKey(),
+    sid: text('sid').notNull(),
+    /** The nickname, or the logged-in user's display name */
+    username: text('username').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The container as the server recognised it: audio/webm or audio/mp4 */
+    mimeType: text('mime_type').notNull(),
+    audio: bytea('audio').notNull(),
+    /** Measured from the audio, in milliseconds */
+    durationMs: integer('duration_ms').notNull(),
+    /** The price of the measured duration, in cents, and its currency */
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** pending (not paid), paid, or refunded */
+    state: text('state').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** How many times an admin replayed it (the version of sample.replayed), and when last */
+    replays: integer('replays').notNull().default(0),
+    replayedAt: timestamp('replayed_at', { withTimezone: true, mode: 'date' }),
+    /** No new order after this; an order made before may still be captured */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sample_requests_sid_idx').on(t.sid), index('sample_requests_paid_idx').on(t.state, t.paidAt, t.id)],
 );
 
 /** The flip queue (spec 2 "Flip Request Queue"): one row per paid flip request, in order of arrival. */

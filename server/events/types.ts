@@ -14,6 +14,10 @@ export const eventSchemas = {
   'radio.changed': z.object({ station: z.string(), version: z.number().int() }),
   /** A sample request was paid for. */
   'sample.paid': z.object({ sampleRequestId: z.number().int() }),
+  /** An admin replayed a paid sample; `replays` counts them (the sample's version). */
+  'sample.replayed': z.object({ sampleRequestId: z.number().int(), replays: z.number().int() }),
+  /** An admin asked the sample players to play a test sound; `id` names that request. */
+  'sample.test': z.object({ id: z.string() }),
 } as const;
 
 export type EventName = keyof typeof eventSchemas;

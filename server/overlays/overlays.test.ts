@@ -59,7 +59,10 @@ describe('the queue overlay', () => {
 
   it('gives admins the overlay URLs to paste into OBS', async () => {
     const res = await t.app.inject({ url: OVERLAY_PATHS.list, headers: admin.headers });
-    expect(res.json()).toEqual([{ name: 'Flip request queue', url: `${t.config.publicUrl}/overlays/queue?key=${DEMO_OVERLAY_KEY}` }]);
+    expect(res.json()).toEqual([
+      { name: 'Flip request queue', url: `${t.config.publicUrl}/overlays/queue?key=${DEMO_OVERLAY_KEY}` },
+      { name: 'Sample player', url: `${t.config.publicUrl}/overlays/samples?key=${DEMO_OVERLAY_KEY}` },
+    ]);
   });
 });
 

@@ -31,7 +31,10 @@ export function overlayRoutes(
       requireAdmin(request);
       if (access.key === null) return [];
       const key = encodeURIComponent(access.key);
-      return [{ name: 'Flip request queue', url: `${deps.config.publicUrl}${OVERLAY_PATHS.queuePage}?key=${key}` }];
+      return [
+        { name: 'Flip request queue', url: `${deps.config.publicUrl}${OVERLAY_PATHS.queuePage}?key=${key}` },
+        { name: 'Sample player', url: `${deps.config.publicUrl}${OVERLAY_PATHS.samplesPage}?key=${key}` },
+      ];
     },
   });
 

@@ -14,7 +14,7 @@ const USD20 = { currency_code: 'USD', value: '20.00' };
 const captured: Payment[] = [];
 const reversed: Payment[] = [];
 let failNextCapture = false;
-t.payments.registerKind('sample', {
+t.payments.registerKind('test', {
   async onCaptured(tx, payment) {
     // Runs inside settle's transaction: the payment reads as captured here already.
     const [row] = await tx.select({ status: paymentsTable.status }).from(paymentsTable).where(sql`id = ${payment.id}`);
@@ -32,8 +32,8 @@ t.payments.registerKind('sample', {
 
 let refs = 0;
 const newOrder = (requestRef = `req-${++refs}`) =>
-  t.payments.createOrder({ kind: 'sample', requestRef, amount: USD20, description: 'Sample request' });
-const capture = (payment: Payment) => t.payments.capture({ kind: 'sample', requestRef: payment.requestRef, orderId: payment.orderId });
+  t.payments.createOrder({ kind: 'test', requestRef, amount: USD20, description: 'Sample request' });
+const capture = (payment: Payment) => t.payments.capture({ kind: 'test', requestRef: payment.requestRef, orderId: payment.orderId });
 const settled = () => paypal.webhooks.idle();
 const statusOf = async (orderId: string) => (await t.payments.find(orderId))!.status;
 const capturesOf = (orderId: string) => captured.filter((p) => p.orderId === orderId).length;
@@ -74,13 +74,13 @@ describe('orders', () => {
     expect(paypal.orders.get(a!.orderId).amount).toEqual(USD20);
     const rows = await t.db.select().from(paymentsTable).where(sql`request_ref = 'same'`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'sample', amountCents: 2000, currency: 'USD', status: 'created' });
+    expect(rows[0]).toMatchObject({ kind: 'test', amountCents: 2000, currency: 'USD', status: 'created' });
   });
 
   it("refuses to capture another request's order, and an order nobody approved, writing nothing", async () => {
     const mine = await newOrder();
     const other = await newOrder();
-    expect((await refusal(t.payments.capture({ kind: 'sample', requestRef: other.requestRef, orderId: mine.orderId }))).code).toBe(
+    expect((await refusal(t.payments.capture({ kind: 'test', requestRef: other.requestRef, orderId: mine.orderId }))).code).toBe(
       'unknown_order',
     );
     const early = await refusal(capture(mine));

@@ -1,10 +1,11 @@
-import { type CapturedOrder, fromCents, type Money, type PaymentKind, type PaymentStatus } from '../../common/payments';
+import { type CapturedOrder, fromCents, type Money, type PaymentStatus } from '../../common/payments';
 import type { PaymentRow } from './queries';
+import type { RegisteredKind } from './service';
 
 /** A payment as the service and the features' handlers see it. */
 export interface Payment {
   id: number;
-  kind: PaymentKind;
+  kind: RegisteredKind;
   requestRef: string;
   amount: Money;
   description: string;
@@ -19,7 +20,7 @@ export interface Payment {
 export function presentPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
-    kind: row.kind as PaymentKind,
+    kind: row.kind as RegisteredKind,
     requestRef: row.requestRef,
     amount: { currency_code: row.currency, value: fromCents(row.amountCents) },
     description: row.description,

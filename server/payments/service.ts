@@ -26,6 +26,9 @@ import {
  * in the same transaction, holding the payment's row lock: a paid request is recorded exactly once.
  */
 
+/** The kinds of paid features, and `test`: the payments module's own tests register it, beside the app's real kinds. */
+export type RegisteredKind = PaymentKind | 'test';
+
 export interface PaymentKindHandlers {
   /** Writes the feature's rows for a completed payment, inside settle's transaction; a throw undoes the settlement (retried later). */
   onCaptured(tx: Tx, payment: Payment): Promise<void>;
@@ -42,7 +45,7 @@ export interface PaymentsDeps {
 }
 
 export interface CreateOrderRequest {
-  kind: PaymentKind;
+  kind: RegisteredKind;
   /** What it pays for, in the feature's terms (e.g. the flip request's id) */
   requestRef: string;
   /** Set by the server (common/ prices), never by the browser */
@@ -52,7 +55,7 @@ export interface CreateOrderRequest {
 }
 
 export interface CaptureRequest {
-  kind: PaymentKind;
+  kind: RegisteredKind;
   requestRef: string;
   orderId: string;
 }
@@ -219,7 +222,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   return {
     /** A feature's handlers for its kind; one registration per kind. */
-    registerKind(kind: PaymentKind, handlers: PaymentKindHandlers) {
+    registerKind(kind: RegisteredKind, handlers: PaymentKindHandlers) {
       if (kinds.has(kind)) throw new Error(`Payment kind ${kind} is registered already`);
       kinds.set(kind, handlers);
     },
@@ -250,7 +253,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /** The payment of a request that is live (open or captured), if any. */
-    async ofRequest(kind: PaymentKind, requestRef: string): Promise<Payment | null> {
+    async ofRequest(kind: RegisteredKind, requestRef: string): Promise<Payment | null> {
       const row = await livePayment(db, kind, requestRef);
       return row ? presentPayment(row) : null;
     },

@@ -68,8 +68,12 @@ export async function apiRequest<T>(path: string, { method = 'GET', params, body
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A FormData body (an upload) sets its own multipart Content-Type with the boundary.
+      headers:
+        body === undefined || body instanceof FormData
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

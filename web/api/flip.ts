@@ -5,22 +5,27 @@ import { apiGet, apiPost } from './client';
 
 /** Flip requests (spec 7 "Requests"): the enabled flag, validation, and the order calls the PayPal buttons make. */
 
-const ENABLED_KEY = ['requests', 'flip', 'enabled'] as const;
+/** The request features with an on/off flag: flips and sample recordings. */
+export type RequestFeature = 'flip' | 'recording';
 
-export const flipEnabledQuery = queryOptions({
-  queryKey: ENABLED_KEY,
-  queryFn: ({ signal }) => apiGet<FeatureState>('/api/requests/flip/enabled', undefined, signal),
-});
+export const featureEnabledQuery = (feature: RequestFeature) =>
+  queryOptions({
+    queryKey: ['requests', feature, 'enabled'] as const,
+    queryFn: ({ signal }) => apiGet<FeatureState>(`/api/requests/${feature}/enabled`, undefined, signal),
+  });
 
 /** ENABLE REQUESTS / DISABLE REQUESTS (admins): the answer is the new state. */
-export function useToggleFlips() {
+export function useToggleFeature(feature: RequestFeature) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<FeatureState>('/api/requests/flip/enabled'),
-    onSuccess: (state) => queryClient.setQueryData(ENABLED_KEY, state),
+    mutationFn: () => apiPost<FeatureState>(`/api/requests/${feature}/enabled`),
+    onSuccess: (state) => queryClient.setQueryData(featureEnabledQuery(feature).queryKey, state),
     onError: (error) => notifyFailure('Unable to update request settings', error),
   });
 }
+
+export const flipEnabledQuery = featureEnabledQuery('flip');
+export const useToggleFlips = () => useToggleFeature('flip');
 
 export const validateFlip = (mediaUrl: string, username: string | null) =>
   apiPost<ValidatedFlip>('/api/requests/flip/validate', { mediaUrl, username });

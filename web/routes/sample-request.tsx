@@ -1,9 +1,235 @@
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconHistory, IconInfoCircle, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { NAME_MAX, SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
+import type { PaymentSuccess } from '../../common/flip';
+import { NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
+import { samplePriceUsd } from '../../common/pricing';
+import type { SampleValidation } from '../../common/sample';
+import { useCurrentUser } from '../api/auth';
+import { featureEnabledQuery, useToggleFeature } from '../api/flip';
+import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { notifyFailure, notifySuccess } from '../components/notify';
+import { PaymentButtons, PaymentError, PaymentPlaceholder, PaymentSucceeded, PayPalScript } from '../components/requests/FlipPayment';
+import { type Recording, useRecorder } from '../lib/recorder';
 
 /**
- * /request/sample (spec 2 "New Sample Request").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /request/sample (spec 2 "New Sample Request"; spec 4 "Sample recording": pending → recording →
+ * recorded → validated → payment-success or payment-error, or unsupported without a microphone).
+ * The server measures and prices the recording; the price shown before is the page's own estimate.
  */
+
+type Checkout =
+  | { step: 'none' }
+  | { step: 'validating' }
+  | { step: 'validated'; sample: SampleValidation }
+  | { step: 'payment-success'; sample: SampleValidation; ids: PaymentSuccess }
+  | { step: 'payment-error'; sample: SampleValidation };
+
+const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
+const NO_DEVICE = "Unfortunately you don't currently have any audio recording devices connected";
+
 export function SampleRequestPage() {
-  return <EmphasisHeader icon="microphone" text="New Sample" emphasis="Request" />;
+  const enabled = useQuery(featureEnabledQuery('recording')).data?.enabled === true;
+  const recorder = useRecorder();
+  const [checkout, setCheckout] = useState<Checkout>({ step: 'none' });
+  const sample = 'sample' in checkout ? checkout.sample : null;
+  const startOver = () => {
+    recorder.reset();
+    setCheckout({ step: 'none' });
+  };
+
+  return (
+    <PayPalScript>
+      <EmphasisHeader icon="microphone" text="New Sample" emphasis="Request">
+        <Header enabled={enabled} />
+      </EmphasisHeader>
+      <Stack gap="lg" maw={720}>
+        {!enabled ? (
+          <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+            {NOT_ENABLED}
+          </Alert>
+        ) : null}
+        <Text fw={600} fz="lg">
+          ${SAMPLE_BLOCK_PRICE_USD} for up to {SAMPLE_BLOCK_SECONDS} seconds, plus ${SAMPLE_BLOCK_PRICE_USD} for each further{' '}
+          {SAMPLE_BLOCK_SECONDS} seconds started
+        </Text>
+        {recorder.status === 'unsupported' ? (
+          <Alert color="orange" icon={<IconMicrophoneOff aria-hidden />} role="alert">
+            {NO_DEVICE}
+          </Alert>
+        ) : (
+          <Stack gap="sm" component="section" aria-labelledby="sample-step-1">
+            <Title order={2} fz="h4" id="sample-step-1">
+              Step 1: Record your sample
+            </Title>
+            <RecordStep recorder={recorder} enabled={enabled} checkout={checkout} setCheckout={setCheckout} onStartOver={startOver} />
+          </Stack>
+        )}
+        <Stack gap="sm" component="section" aria-labelledby="sample-step-2">
+          <Title order={2} fz="h4" id="sample-step-2">
+            Step 2: Payment
+          </Title>
+          {sample ? (
+            <Text>
+              Verified: {sample.duration.toFixed(1)} seconds, <strong>${sample.amount}</strong>
+            </Text>
+          ) : null}
+          <Payment checkout={checkout} setCheckout={setCheckout} />
+        </Stack>
+      </Stack>
+    </PayPalScript>
+  );
+}
+
+interface RecordStepProps {
+  recorder: ReturnType<typeof useRecorder>;
+  enabled: boolean;
+  checkout: Checkout;
+  setCheckout: (checkout: Checkout) => void;
+  onStartOver: () => void;
+}
+
+/** Record, Stop, playback, the username when logged out, VERIFY: each enabled only as spec 5 says. */
+function RecordStep({ recorder, enabled, checkout, setCheckout, onStartOver }: RecordStepProps) {
+  const user = useCurrentUser();
+  const [username, setUsername] = useState('');
+  const anonymous = user === null;
+  const { status, recording } = recorder;
+  const busy = status === 'lead-in' || status === 'recording';
+  const pending = checkout.step === 'none';
+  const canRecord = enabled && pending && (status === 'idle' || status === 'recorded');
+  const canStop = enabled && busy;
+  const canVerify = enabled && pending && status === 'recorded' && user !== undefined && (!anonymous || nicknameLooksValid(username));
+
+  async function verify(recorded: Recording) {
+    setCheckout({ step: 'validating' });
+    try {
+      const sample = await validateSample(recorded.blob, anonymous ? username.trim() : null);
+      notifySuccess('Verification Successful');
+      setCheckout({ step: 'validated', sample });
+    } catch (error) {
+      notifyFailure('Verification failed', error);
+      setCheckout({ step: 'none' });
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      {anonymous ? (
+        <TextInput
+          label="Username"
+          description={NICKNAME_HINT}
+          placeholder="Your username"
+          required
+          maxLength={NAME_MAX}
+          value={username}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+          disabled={!pending}
+          error={username !== '' && !nicknameLooksValid(username)}
+        />
+      ) : null}
+      <Group gap="md" align="center">
+        <Button onClick={() => void recorder.start()} disabled={!canRecord} leftSection={<IconMicrophone size={16} aria-hidden />}>
+          Record
+        </Button>
+        <Button onClick={recorder.stop} disabled={!canStop} color="red" leftSection={<IconPlayerStop size={16} aria-hidden />}>
+          Stop
+        </Button>
+        <Timer elapsed={recorder.elapsed} status={status} />
+      </Group>
+      {recording ? (
+        // biome-ignore lint/a11y/useMediaCaption: a voice recording the visitor just made has no captions
+        <audio controls src={recording.url} aria-label="Your recording" data-testid="sample-playback" />
+      ) : null}
+      <Group gap="xs">
+        <Button
+          onClick={() => recording && void verify(recording)}
+          disabled={!canVerify}
+          loading={checkout.step === 'validating'}
+          leftSection={<IconCheck size={16} aria-hidden />}
+        >
+          VERIFY
+        </Button>
+        {!pending && checkout.step !== 'validating' ? (
+          <Button variant="default" onClick={onStartOver} leftSection={<IconRotate size={16} aria-hidden />}>
+            New recording
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The lead-in counts up from -2.0; the price follows the seconds recorded (spec 9). */
+function Timer({ elapsed, status }: { elapsed: number; status: string }) {
+  const shown = status === 'idle' || status === 'checking' ? null : elapsed;
+  return (
+    <Text ff="monospace" fz="lg" aria-live="off" data-testid="sample-timer">
+      {shown === null ? '0.0 s' : `${shown.toFixed(1)} s`}
+      {shown !== null && shown >= 0 ? <span data-testid="sample-price"> · ${samplePriceUsd(shown)}</span> : null}
+    </Text>
+  );
+}
+
+function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (checkout: Checkout) => void }) {
+  if (checkout.step === 'validated') {
+    const { sample } = checkout;
+    return (
+      <PaymentButtons
+        createOrder={() => createSampleOrder(sample.sid, 'paypal')}
+        onApprove={async (orderId) => {
+          try {
+            setCheckout({ step: 'payment-success', sample, ids: await captureSampleOrder(sample.sid, orderId) });
+          } catch (error) {
+            console.error('Payment capture failed', error);
+            setCheckout({ step: 'payment-error', sample });
+          }
+        }}
+        onError={(error) => {
+          console.error('Payment failed', error);
+          setCheckout({ step: 'payment-error', sample });
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {checkout.step === 'payment-error' ? <PaymentError /> : null}
+      {checkout.step === 'payment-success' ? <PaymentSucceeded ids={checkout.ids} kind="sample" /> : null}
+      <Group gap="xs">
+        <PaymentPlaceholder />
+        {checkout.step === 'payment-error' ? (
+          <Button variant="default" onClick={() => setCheckout({ step: 'validated', sample: checkout.sample })}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The history button, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
+function Header({ enabled }: { enabled: boolean }) {
+  const admin = useCurrentUser()?.admin === true;
+  const toggle = useToggleFeature('recording');
+  return (
+    <Group gap="xs">
+      <Button
+        renderRoot={(props) => <Link {...props} to="/requests/history" />}
+        variant="light"
+        leftSection={<IconHistory size={16} aria-hidden />}
+      >
+        Request History
+      </Button>
+      {admin ? (
+        <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+          {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
+        </Button>
+      ) : null}
+    </Group>
+  );
 }

@@ -1,17 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandboxedApp } from '../../sandbox/testing';
+import { sampleSteps } from '../sample/testing';
 import { flipSteps } from './testing';
 
 /**
- * Payment faults end to end through the flip routes, the payments module and the PayPal stand-in:
- * each ends with the request queued and in the history exactly once, and PayPal holding one
- * capture of $20.00, or with nothing queued and nothing charged.
+ * Payment faults end to end through each paid feature's routes (flips and samples), the payments
+ * module and the PayPal stand-in: each ends with the request paid and in the history exactly once
+ * (a flip also queued), and PayPal holding one capture of its price, or with nothing recorded and
+ * nothing charged.
  */
 
 let now = new Date('2026-03-01T12:00:00Z');
 const t = await createSandboxedApp({ now: () => now });
-const flip = flipSteps(t);
 const paypal = t.state.paypal;
+
+/** What differs per feature: its steps, its price, and its rows once paid. */
+const FEATURES = [
+  {
+    name: 'flip',
+    steps: flipSteps(t),
+    price: '20.00',
+    async paidRows(sid: string) {
+      const rows = await flipSteps(t).rowsOf(sid);
+      expect(rows.queue.map((r) => [r.state, r.songRequestId])).toEqual(rows.history.map((h) => ['queued', h.id]));
+      return rows.history;
+    },
+  },
+  {
+    name: 'sample',
+    steps: sampleSteps(t),
+    // The 6.4 s recording sampleSteps validates by default.
+    price: '10.00',
+    async paidRows(sid: string) {
+      const rows = await sampleSteps(t).rowsOf(sid);
+      expect(rows.request.state).toBe(rows.history.length ? 'paid' : 'pending');
+      return rows.history;
+    },
+  },
+];
 
 beforeEach(() => {
   now = new Date('2026-03-01T12:00:00Z');
@@ -22,31 +48,28 @@ afterEach(async () => {
   paypal.webhooks.clear();
 });
 
-async function approvedOrder(funding: 'paid' | 'declined' = 'paid') {
-  const sid = await flip.validate();
-  const orderId = await flip.order(sid);
-  paypal.approve(orderId, funding);
-  return { sid, orderId };
-}
+describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows }) => {
+  async function approvedOrder(funding: 'paid' | 'declined' = 'paid') {
+    const sid = await flip.validate();
+    const orderId = await flip.order(sid);
+    paypal.approve(orderId, funding);
+    return { sid, orderId };
+  }
 
-/** Queued and in the history once, and PayPal captured the order once, for $20.00. */
-async function expectQueuedOnce(sid: string, orderId: string) {
-  await paypal.webhooks.idle();
-  const rows = await flip.rowsOf(sid);
-  expect(rows.history.map((r) => r.state)).toEqual(['queued']);
-  expect(rows.queue.map((r) => [r.state, r.songRequestId])).toEqual([['queued', rows.history[0]!.id]]);
-  const order = paypal.orders.get(orderId);
-  expect(order.status).toBe('COMPLETED');
-  expect(order.capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '20.00' } });
-}
+  /** Paid and in the history once, and PayPal captured the order once, for the feature's price. */
+  async function expectQueuedOnce(sid: string, orderId: string) {
+    await paypal.webhooks.idle();
+    expect((await paidRows(sid)).map((r) => r.state)).toEqual(['queued']);
+    const order = paypal.orders.get(orderId);
+    expect(order.status).toBe('COMPLETED');
+    expect(order.capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: price } });
+  }
 
-async function expectNothingQueued(sid: string) {
-  await paypal.webhooks.idle();
-  const rows = await flip.rowsOf(sid);
-  expect([rows.history.length, rows.queue.length]).toEqual([0, 0]);
-}
+  async function expectNothingQueued(sid: string) {
+    await paypal.webhooks.idle();
+    expect(await paidRows(sid)).toEqual([]);
+  }
 
-describe('flip payment faults', () => {
   it('declined, then paid: one request queued', async () => {
     const { sid, orderId } = await approvedOrder('declined');
     expect((await flip.capture(sid, orderId)).statusCode).toBe(422);

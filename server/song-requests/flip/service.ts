@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY, FLIP_PRICE_USD } from '../../../common/constants';
-import { type FlipValidateBody, nicknameSchema, type ValidatedFlip } from '../../../common/flip';
+import type { FlipValidateBody, ValidatedFlip } from '../../../common/flip';
 import { parseYouTubeVideoLink } from '../../../common/youtube-links';
 import type { SessionUser } from '../../accounts/session';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { ProviderError } from '../../providers';
 import type { YouTubeClient } from '../../providers/youtube/client';
 import type { RequestFeatures } from '../features';
+import { requesterName } from '../requester';
 import { presentValidated } from './present';
 import { historyOfVideo, insertFlipRequest } from './queries';
 
@@ -28,15 +29,6 @@ export interface FlipDeps {
 }
 
 const newSid = () => randomBytes(24).toString('base64url');
-
-/** The requester's name: a logged-in user's display name, else the nickname, checked (spec 5). */
-function requesterName(user: SessionUser | null, username: string | null | undefined): string {
-  if (user) return user.displayName;
-  if (!username?.trim()) throw badRequest('username is required when not logged in');
-  const parsed = nicknameSchema.safeParse(username);
-  if (!parsed.success) throw badRequest(`username ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
-}
 
 async function findVideo(youtube: YouTubeClient | null, videoId: string) {
   if (!youtube) throw new HttpError(503, 'Videos cannot be checked: YouTube is not configured on this site');

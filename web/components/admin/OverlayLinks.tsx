@@ -1,7 +1,10 @@
-import { ActionIcon, Code, CopyButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconVolume } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { OVERLAY_PATHS } from '../../../common/overlays';
+import { apiPost } from '../../api/client';
 import { overlayLinksQuery } from '../../api/queue';
+import { notifyFailure, notifySuccess } from '../notify';
 import list from '../plainList.module.css';
 
 /** The stream overlays' URLs (keys included) for the admins to paste into OBS as browser sources. */
@@ -44,6 +47,27 @@ export function OverlayLinks() {
           </Group>
         ))}
       </Stack>
+      <TestSoundButton />
     </Stack>
+  );
+}
+
+/** Every open sample player plays a short tone: the streamer checks the OBS source is heard. */
+function TestSoundButton() {
+  const test = useMutation({
+    mutationFn: () => apiPost<void>(OVERLAY_PATHS.samplesTest),
+    onSuccess: () => notifySuccess('Test sound sent to the sample player'),
+    onError: (error) => notifyFailure('Unable to play the test sound', error),
+  });
+  return (
+    <Button
+      variant="light"
+      w="fit-content"
+      loading={test.isPending}
+      onClick={() => test.mutate()}
+      leftSection={<IconVolume size={16} aria-hidden />}
+    >
+      Play test sound
+    </Button>
   );
 }

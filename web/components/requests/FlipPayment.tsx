@@ -8,7 +8,7 @@ import type { PaymentSuccess } from '../../../common/flip';
 import { useConfig } from '../../api/config';
 
 /**
- * Step 2 of the flip page: the PayPal buttons (spec 7: USD, capture, credit and card funding off,
+ * The payment step of the flip and sample pages: the PayPal buttons (spec 7: USD, capture, credit and card funding off,
  * a gold rect button), the disabled PAYMENT placeholder, and the error and success banners.
  */
 
@@ -81,19 +81,27 @@ export function PaymentError() {
   );
 }
 
-export function PaymentSucceeded({ ids }: { ids: PaymentSuccess }) {
+/** The success banners of spec 2, per page: a flip goes to the queue, a sample to the song. */
+const SUCCESS_TEXT = {
+  flip: 'Payment Successful - your request has been submitted. Check the request queue with the link above',
+  sample: 'Payment Successful - your sample has been uploaded. Listen out for it during the song!',
+} as const;
+
+export function PaymentSucceeded({ ids, kind = 'flip' }: { ids: PaymentSuccess; kind?: keyof typeof SUCCESS_TEXT }) {
   return (
     <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="payment-success">
       <Stack gap="xs">
-        <Text fw={600}>Payment Successful - your request has been submitted. Check the request queue with the link above</Text>
+        <Text fw={600}>{SUCCESS_TEXT[kind]}</Text>
         <List size="sm" spacing={2}>
           <List.Item>Sample ID: {ids.sampleId}</List.Item>
           <List.Item>Order ID: {ids.orderId}</List.Item>
           <List.Item>Transaction ID: {ids.transactionId}</List.Item>
         </List>
-        <Anchor component={Link} to="/requests/queue" size="sm">
-          See your request in the queue
-        </Anchor>
+        {kind === 'flip' ? (
+          <Anchor component={Link} to="/requests/queue" size="sm">
+            See your request in the queue
+          </Anchor>
+        ) : null}
       </Stack>
     </Alert>
   );

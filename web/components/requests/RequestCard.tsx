@@ -1,10 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconEdit, IconMusic } from '@tabler/icons-react';
+import { IconEdit, IconMusic, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useContext } from 'react';
 import type { SongRequest } from '../../../common/requests';
 import { useConfig } from '../../api/config';
 import { requestThumbnailUrl, requestVideoUrl } from '../../api/requests';
+import { useReplaySample } from '../../api/sample';
 import { CardHeadingContext } from '../cards/ItemCard';
 import { RequestedBy } from '../RequestedBy';
 import { Thumbnail } from '../Thumbnail';
@@ -17,16 +18,23 @@ import classes from './RequestCard.module.css';
 export function RequestCard({ request, admin }: { request: SongRequest; admin: boolean }) {
   const heading = useContext(CardHeadingContext);
   const { videoImageBase } = useConfig();
+  const replay = useReplaySample();
+  // A sample request has no video: no thumbnail to fetch and no video to link to.
+  const video = request.videoId !== '';
   return (
     <Card className={classes.card} data-testid="request-card">
       <div className={classes.thumbnail}>
-        <Thumbnail kind="media" thumbnail={null} src={requestThumbnailUrl(videoImageBase, request)} alt="" />
+        <Thumbnail kind="media" thumbnail={null} src={video ? requestThumbnailUrl(videoImageBase, request) : undefined} alt="" />
       </div>
       <Stack gap={6} className={classes.body}>
         <Text component={heading} fw={600} fz="md" lh={1.3} lineClamp={2}>
-          <Anchor href={requestVideoUrl(request)} target="_blank" rel="noopener noreferrer" inherit c="var(--mantine-color-text)">
-            {request.title}
-          </Anchor>
+          {video ? (
+            <Anchor href={requestVideoUrl(request)} target="_blank" rel="noopener noreferrer" inherit c="var(--mantine-color-text)">
+              {request.title}
+            </Anchor>
+          ) : (
+            request.title
+          )}
         </Text>
         <RequestedBy name={request.username} date={request.createdAt} />
         {request.mediaId !== null || admin ? (
@@ -39,6 +47,18 @@ export function RequestCard({ request, admin }: { request: SongRequest; admin: b
                 leftSection={<IconMusic size={14} aria-hidden />}
               >
                 Go to song
+              </Button>
+            ) : null}
+            {admin && request.sampleRequestId !== null ? (
+              <Button
+                size="compact-sm"
+                variant="light"
+                loading={replay.isPending}
+                onClick={() => replay.mutate(request.id)}
+                leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                aria-label={`Replay request ${request.title}`}
+              >
+                Replay
               </Button>
             ) : null}
             {admin ? (

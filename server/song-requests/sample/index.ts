@@ -1,0 +1,29 @@
+import type { Limits } from '../../accounts/limits';
+import type { App } from '../../http/types';
+import type { OverlayAccess } from '../../overlays/key';
+import type { PaymentsSlice } from '../../payments';
+import type { Gateway } from '../../realtime/gateway';
+import { featureRoutes } from '../feature-routes';
+import { samplePlayerSocket } from './overlay';
+import { createSamplePayments } from './payment';
+import { createSamplePlayback } from './replay';
+import { sampleRoutes } from './routes';
+import { createSampleValidation, type SampleDeps } from './service';
+
+/** Sample requests: the recording flag, validation of the audio, payment, replays, and the streamer's sample player (audio and socket). */
+export function registerSampleRequests(
+  app: App,
+  deps: SampleDeps & { payments: PaymentsSlice; maxBytes: number; overlayAccess: OverlayAccess; gateway: Gateway },
+  limits: Limits,
+) {
+  featureRoutes(app, deps.features, 'recording', limits);
+  sampleRoutes(app, {
+    validation: createSampleValidation(deps),
+    pay: createSamplePayments(deps),
+    playback: createSamplePlayback(deps),
+    limits,
+    maxBytes: deps.maxBytes,
+    overlayAccess: deps.overlayAccess,
+  });
+  samplePlayerSocket(app, { db: deps.db, events: deps.events, gateway: deps.gateway, access: deps.overlayAccess }, limits);
+}

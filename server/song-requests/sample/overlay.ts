@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
+import type { Limits } from '../../accounts/limits';
+import { adminOnly, requireAdmin } from '../../accounts/session';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../events';
+import type { App } from '../../http/types';
+import type { OverlayAccess } from '../../overlays/key';
+import type { Gateway } from '../../realtime/gateway';
+import { recentlyPlayedSamples } from './queries';
+
+/**
+ * The streamer's sample player (OBS, /overlays/samples?key=): its socket sends the latest plays on
+ * connect and after every `sample.paid` or `sample.replayed` of any instance, and after the bus
+ * resynchronised. Each message is re-read from the database, so a lost notification loses nothing:
+ * the next message (or the snapshot of a reconnect) still holds the play.
+ */
+
+const GROUP = 'samples';
+/** How many recent samples a message covers: more than can be paid or replayed between two messages */
+export const RECENT_SAMPLES = 20;
+
+export async function readPlays(db: Db): Promise<SamplePlays> {
+  const rows = await recentlyPlayedSamples(db, RECENT_SAMPLES);
+  const plays: SamplePlay[] = [];
+  for (const row of rows) {
+    const base = { sampleRequestId: row.id, username: row.username };
+    if (row.paidAt) plays.push({ ...base, key: `${row.id}:0`, replay: 0, at: row.paidAt.toISOString() });
+    if (row.replays > 0 && row.replayedAt) {
+      plays.push({ ...base, key: `${row.id}:${row.replays}`, replay: row.replays, at: row.replayedAt.toISOString() });
+    }
+  }
+  plays.sort((a, b) => a.at.localeCompare(b.at) || a.sampleRequestId - b.sampleRequestId);
+  return { plays };
+}
+
+export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }, limits: Limits) {
+  app.get(OVERLAY_PATHS.samples, {
+    schema: {
+      tags: ['overlays'],
+      summary: "The sample player's latest plays (what its socket sends). 403 without the overlay key",
+      querystring: overlayKeyQuery,
+      response: { 200: samplePlaysSchema },
+    },
+    handler: (request) => {
+      deps.access.require(request.query.key);
+      return readPlays(deps.db);
+    },
+  });
+  const channel = deps.gateway.channel({
+    path: OVERLAY_PATHS.samplesSocket,
+    query: overlayKeyQuery,
+    group: () => GROUP,
+    snapshot: () => readPlays(deps.db),
+    refuse: (request) => deps.access.refusal((request.query as { key?: unknown } | undefined)?.key),
+  });
+  let reading: Promise<void> | null = null;
+  let again = false;
+  // One read at a time; changes during a read cause one more, so a burst ends on the latest plays.
+  const push = () => {
+    if (channel.size(GROUP) === 0) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = readPlays(deps.db)
+      .then((plays) => channel.broadcast(GROUP, plays))
+      .catch(() => undefined)
+      .finally(() => {
+        reading = null;
+        if (again) {
+          again = false;
+          push();
+        }
+      });
+  };
+  deps.events.subscribe('sample.paid', push);
+  deps.events.subscribe('sample.replayed', push);
+  deps.events.onResync(push);
+
+  app.post(OVERLAY_PATHS.samplesTest, {
+    schema: {
+      tags: ['overlays'],
+      summary: 'Every open sample player plays a test sound (admins), to check the OBS source is heard',
+      response: { 204: z.null() },
+    },
+    onRequest: adminOnly,
+    preHandler: limits.writes,
+    handler: async (request, reply) => {
+      requireAdmin(request);
+      await deps.events.publish(deps.db, 'sample.test', { id: randomUUID() });
+      return reply.code(204).send(null);
+    },
+  });
+  // Every instance tells its own players (the request is no row to re-read: a player that is away misses it).
+  deps.events.subscribe('sample.test', ({ payload }) => {
+    if (channel.size(GROUP) === 0) return;
+    void readPlays(deps.db)
+      .then((plays) => channel.broadcast(GROUP, { ...plays, test: payload.id }))
+      .catch(() => undefined);
+  });
+}
