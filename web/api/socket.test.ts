@@ -1,7 +1,8 @@
+import { QueryClient } from '@tanstack/react-query';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { parseMessage, SOCKET_OPTIONS, socketUrl } from './socket';
+import { parseMessage, queryPusher, SOCKET_OPTIONS, socketUrl } from './socket';
 
 describe('socketUrl', () => {
   it('uses ws:// on an http page and wss:// on an https one, on the page host', () => {
@@ -62,5 +63,34 @@ describe('SOCKET_OPTIONS (spec 7 reconnection)', () => {
     expect(attempts).toHaveLength(26);
     expect(gaps.slice(0, 9)).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 120_000]);
     expect(new Set(gaps.slice(8))).toEqual(new Set([120_000]));
+  });
+});
+
+describe('queryPusher', () => {
+  it('keeps a pushed value when an older read in flight answers after it', async () => {
+    const queryClient = new QueryClient();
+    const key = ['queue'];
+    let answerRead: (value: string) => void = () => {};
+    const read = queryClient.fetchQuery({
+      queryKey: key,
+      queryFn: ({ signal }) =>
+        new Promise<string>((resolve, reject) => {
+          answerRead = resolve;
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    const push = queryPusher<string>(queryClient, key);
+    push('pushed v2');
+    push('pushed v3');
+    answerRead('read v1');
+    await read.catch(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryData(key)).toBe('pushed v3'));
+    expect(queryClient.isFetching({ queryKey: key })).toBe(0);
+  });
+
+  it('sets a pushed value at once when nothing is being read', () => {
+    const queryClient = new QueryClient();
+    queryPusher<number>(queryClient, ['n'])(7);
+    expect(queryClient.getQueryData(['n'])).toBe(7);
   });
 });

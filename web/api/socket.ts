@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import useWebSocket from 'partysocket/use-ws';
 import type { Options } from 'partysocket/ws';
 import { useState } from 'react';
@@ -54,10 +54,34 @@ export function useLiveSocket<T>({ path, schema, onData, enabled = true }: LiveS
   return status;
 }
 
-/** A socket whose every message is the new value of a query: pushed data lands in the TanStack Query cache. */
+/**
+ * A socket whose every message is the new value of a query: pushed data lands in the TanStack Query
+ * cache. A read of the same query still in flight started before the message and may answer older
+ * data, so it is cancelled first; then the newest pushed value is set.
+ */
 export function useQuerySocket<T>(path: string, schema: ZodType<T>, queryKey: QueryKey, enabled = true): SocketStatus {
   const queryClient = useQueryClient();
-  return useLiveSocket({ path, schema, enabled, onData: (data) => queryClient.setQueryData(queryKey, data) });
+  const [push] = useState(() => queryPusher<T>(queryClient, queryKey));
+  return useLiveSocket({ path, schema, enabled, onData: push });
+}
+
+/** Applies pushed values to one query, newest last, never overtaken by an older read in flight. */
+export function queryPusher<T>(queryClient: QueryClient, queryKey: QueryKey): (data: T) => void {
+  let latest: { data: T } | null = null;
+  return (data) => {
+    if (queryClient.isFetching({ queryKey, exact: true }) === 0 && latest === null) {
+      queryClient.setQueryData(queryKey, data);
+      return;
+    }
+    const waiting = latest !== null;
+    latest = { data };
+    if (waiting) return;
+    void queryClient.cancelQueries({ queryKey, exact: true }).then(() => {
+      const newest = latest;
+      latest = null;
+      if (newest) queryClient.setQueryData(queryKey, newest.data);
+    });
+  };
 }
 
 export function parseMessage<T>(data: unknown, schema: ZodType<T>) {
