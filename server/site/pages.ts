@@ -44,6 +44,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/admin/edits': 'Edit Approval Queue',
   '/admin/refreshes': 'Playlist Refresh Approval Queue',
   '/overlays/queue': 'Queue Overlay',
+  '/overlays/samples': 'Sample Player',
 };
 
 /** Client routes without a title of their own (search titles itself with the query; /request redirects). */
