@@ -135,4 +135,27 @@ describe('flip payment faults', () => {
     expect((await send(real.body, real.headers)).statusCode).toBe(200);
     await expectQueuedOnce(sid, orderId);
   });
+
+  it('a refunded request cannot be paid again through create (409), and a second payment that gets through is queued again', async () => {
+    const { sid, orderId } = await approvedOrder();
+    await expectQueuedOnce(sid, orderId);
+    paypal.refund(orderId);
+    await paypal.webhooks.idle();
+    expect((await flip.rowsOf(sid)).history.map((r) => r.state)).toEqual(['refunded']);
+    const again = await flip.create(sid);
+    expect(again.statusCode, again.body).toBe(409);
+    // The net under create: a second order for the same request (made behind the route's back).
+    const { request } = await flip.rowsOf(sid);
+    const second = await t.payments.createOrder({
+      kind: 'flip',
+      requestRef: String(request.id),
+      amount: { currency_code: 'USD', value: '20.00' },
+      description: 'second',
+    });
+    expect(second.orderId).not.toBe(orderId);
+    paypal.approve(second.orderId, 'paid');
+    await paypal.webhooks.idle();
+    expect((await t.payments.find(second.orderId))?.status).toBe('captured');
+    await expectQueuedOnce(sid, second.orderId);
+  });
 });

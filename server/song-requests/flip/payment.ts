@@ -56,6 +56,9 @@ export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice })
       await deps.features.requireEnabled('flip');
       const request = await bySid(sid);
       if (request.expiresAt <= deps.now()) throw new HttpError(410, 'This flip request has expired: verify the video again');
+      // Paid once already (even if refunded since): a new order would take the money a second time.
+      if (await historyOfFlip(db, request.id))
+        throw new HttpError(409, 'This flip request is paid already: verify the video again to request it anew');
       const payment = await payments.createOrder({
         kind: KIND,
         requestRef: refOf(request),
