@@ -1,5 +1,4 @@
-import { toCents } from '../../../common/payments';
-import { FLIP_PRICE } from '../../../common/pricing';
+import { fromCents, toCents } from '../../../common/payments';
 import { HttpError, notFound } from '../../http/errors';
 import type { PaymentsSlice, Tx } from '../../payments';
 import { presentCaptured } from './present';
@@ -8,7 +7,7 @@ import type { FlipDeps } from './service';
 
 /**
  * Paying for a flip request through the payments module (server/payments): the order is made for
- * the stored request at the price of common/pricing.ts, and whoever settles the payment (the
+ * the price stored with the request at validation, and whoever settles the payment (the
  * capture call, a webhook, the reconciliation job) calls onCaptured inside settle's transaction,
  * which puts the request in the queue and the history exactly once.
  */
@@ -62,7 +61,8 @@ export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice })
       const payment = await payments.createOrder({
         kind: KIND,
         requestRef: refOf(request),
-        amount: FLIP_PRICE,
+        // The price stored with the request at validation (FLIP_PRICE_CENTS): the one source onCaptured checks against.
+        amount: { currency_code: request.currency, value: fromCents(request.amountCents) },
         description: `Flip request: ${request.title}`.slice(0, 127),
       });
       return { id: payment.orderId };
