@@ -103,6 +103,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     handlersOf(input.kind);
     const existing = await livePayment(db, input.kind, input.requestRef);
     if (existing?.status === 'captured') throw new PaymentError('already_paid');
+    // Approved long ago and not settled: money may be taken; no second order until a person looks.
+    if (existing?.status === 'needs_attention') throw new PaymentError('pending');
     if (existing) return presentPayment(existing);
     const ref = shortRef(input.requestRef);
     let order: PayPalOrder;

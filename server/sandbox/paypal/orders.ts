@@ -174,6 +174,12 @@ export class SandboxOrders {
     return order;
   }
 
+  /** PayPal forgets an order nobody approved in time: from then on it answers 404 for it. */
+  expire(id: string) {
+    if (this.get(id).status !== 'CREATED') throw unprocessable('ORDER_NOT_APPROVED_CANCEL');
+    this.orders.delete(id);
+  }
+
   /** Later changes of a capture, as PayPal reports them by webhook (tests and the control routes). */
   changeCapture(orderId: string, status: CaptureStatus): SandboxCapture {
     const order = this.get(orderId);
