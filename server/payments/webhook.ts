@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { PayPalClient } from '../providers/paypal/client';
-import { PayPalError } from '../providers/paypal/client';
+import { type PayPalCapturedPayment, type PayPalClient, PayPalError } from '../providers/paypal/client';
 import { PaymentError } from './errors';
 import type { PaymentsService } from './service';
 
@@ -35,13 +34,12 @@ const orderIdOf = (event: WebhookEvent) => event.resource.supplementary_data?.re
 const capturedIdOfRefund = (event: WebhookEvent) =>
   event.resource.links?.find((link) => link.rel === 'up')?.href.match(/\/captures\/([^/?]+)/)?.[1];
 
-const REVERSALS = {
-  'PAYMENT.CAPTURE.DENIED': 'denied',
+const TAKEN_BACK = {
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
   'PAYMENT.CAPTURE.REVERSED': 'reversed',
 } as const;
 
-async function dispatch(payments: PaymentsService, event: WebhookEvent): Promise<string> {
+async function dispatch(payments: PaymentsService, paypal: PayPalClient, event: WebhookEvent): Promise<string> {
   const type = event.event_type;
   if (type === 'CHECKOUT.ORDER.APPROVED') {
     const orderId = event.resource.id;
@@ -59,13 +57,41 @@ async function dispatch(payments: PaymentsService, event: WebhookEvent): Promise
     if (!orderId || !(await payments.find(orderId))) return 'not our order';
     return (await payments.settle(orderId)).status;
   }
-  if (type in REVERSALS) {
-    const status = REVERSALS[type as keyof typeof REVERSALS];
-    const captureId = type === 'PAYMENT.CAPTURE.DENIED' ? event.resource.id : capturedIdOfRefund(event);
-    const payment = await payments.reverse({ orderId: orderIdOf(event), captureId }, status);
+  if (type === 'PAYMENT.CAPTURE.DENIED') {
+    const payment = await payments.reverse({ orderId: orderIdOf(event), captureId: event.resource.id }, 'denied');
     return payment ? payment.status : 'not our payment';
   }
+  if (type in TAKEN_BACK) return takenBack(payments, paypal, event, TAKEN_BACK[type as keyof typeof TAKEN_BACK]);
   return 'ignored';
+}
+
+/**
+ * A refund or reversal event names a refund, not how much of the capture is gone: PayPal sends
+ * PAYMENT.CAPTURE.REFUNDED for partial refunds too. The capture, read from PayPal, says whether all
+ * of it was taken back, and names its order, so a refund of a capture never settled here (its id
+ * unknown to us) still closes its payment.
+ */
+async function takenBack(
+  payments: PaymentsService,
+  paypal: PayPalClient,
+  event: WebhookEvent,
+  status: 'refunded' | 'reversed',
+): Promise<string> {
+  const captureId = capturedIdOfRefund(event);
+  if (!captureId) return 'no capture named';
+  let capture: PayPalCapturedPayment;
+  try {
+    capture = await paypal.getCapture(captureId);
+  } catch (error) {
+    if (error instanceof PayPalError && error.status === 404) return 'not our payment';
+    throw error;
+  }
+  // Partly refunded: the request was still paid for; it stays queued (the outcome is the record).
+  if (capture.status === 'PARTIALLY_REFUNDED') return 'partially refunded, kept';
+  if (capture.status !== 'REFUNDED' && capture.status !== 'REVERSED') return `capture is ${capture.status}, kept`;
+  const orderId = capture.supplementary_data?.related_ids?.order_id;
+  const payment = await payments.reverse({ orderId, captureId }, status);
+  return payment ? payment.status : 'not our payment';
 }
 
 export async function handleWebhook(
@@ -87,5 +113,5 @@ export async function handleWebhook(
   if (!verified) throw new PaymentError('unverified');
   const event = eventSchema.safeParse(body);
   if (!event.success) return { event: 'unknown', outcome: 'not an event this site reads' };
-  return { event: event.data.event_type, outcome: await dispatch(payments, event.data) };
+  return { event: event.data.event_type, outcome: await dispatch(payments, paypal, event.data) };
 }

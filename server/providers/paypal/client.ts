@@ -22,6 +22,15 @@ export const captureSchema = z.object({
 });
 export type PayPalCapture = z.output<typeof captureSchema>;
 
+/** A capture read on its own: its status now (REFUNDED, PARTIALLY_REFUNDED ...) and its order. */
+export const capturedPaymentSchema = captureSchema.extend({
+  supplementary_data: z
+    .object({ related_ids: z.object({ order_id: z.string().optional() }).partial() })
+    .partial()
+    .optional(),
+});
+export type PayPalCapturedPayment = z.output<typeof capturedPaymentSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -169,6 +178,11 @@ export function createPayPalClient(options: PayPalClientOptions) {
 
     getOrder(id: string): Promise<PayPalOrder> {
       return call('get order', `/v2/checkout/orders/${encodeURIComponent(id)}`, orderSchema);
+    },
+
+    /** A capture as PayPal holds it now (a refund webhook says little: partial or full, and whose). */
+    getCapture(id: string): Promise<PayPalCapturedPayment> {
+      return call('get capture', `/v2/payments/captures/${encodeURIComponent(id)}`, capturedPaymentSchema);
     },
 
     /** The same requestId answers the first capture's result again (safe to retry). */

@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from '../accounts';
  */
 
 export type OrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED';
+export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'REVERSED' | 'FAILED';
 
 export interface Money {
   currency_code: string;
@@ -186,8 +186,14 @@ export class SandboxOrders {
     if (!order.capture) throw unprocessable('ORDER_NOT_APPROVED');
     order.capture.status = status;
     order.capture.updateTime = this.now().toISOString();
-    if (status === 'REFUNDED') order.capture.refundId = paypalId();
+    if (status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED' || status === 'REVERSED') order.capture.refundId = paypalId();
     return order.capture;
+  }
+
+  /** The order holding a capture (GET /v2/payments/captures/{id}). */
+  byCaptureId(captureId: string): SandboxOrder {
+    for (const order of this.orders.values()) if (order.capture?.id === captureId) return order;
+    throw notFound();
   }
 
   clear() {

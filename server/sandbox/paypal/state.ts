@@ -85,14 +85,18 @@ export class PayPalSandbox {
     );
   }
 
-  /** The merchant refunded the capture, or the buyer's bank reversed it (a chargeback). */
-  refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED') {
-    const capture = this.orders.changeCapture(orderId, 'REFUNDED');
+  /**
+   * The merchant refunded the capture (all of it, or `partial` of it: PayPal still sends
+   * PAYMENT.CAPTURE.REFUNDED), or the buyer's bank reversed it (a chargeback).
+   */
+  refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED', partial?: Money) {
+    const status = kind === 'REVERSED' ? 'REVERSED' : partial ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+    const capture = this.orders.changeCapture(orderId, status);
     // Both events carry a refund resource whose `up` link names the capture.
     const resource = {
       id: capture.refundId,
       status: 'COMPLETED',
-      amount: capture.amount,
+      amount: partial ?? capture.amount,
       create_time: capture.updateTime,
       update_time: capture.updateTime,
       links: [
@@ -102,7 +106,7 @@ export class PayPalSandbox {
     };
     const summary =
       kind === 'REFUNDED'
-        ? `A ${money(capture.amount)} capture payment was refunded`
+        ? `A ${money(partial ?? capture.amount)} capture payment was refunded`
         : `A ${money(capture.amount)} capture payment was reversed`;
     this.webhooks.emit(this.base, `PAYMENT.CAPTURE.${kind}`, 'refund', summary, resource);
   }
