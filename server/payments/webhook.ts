@@ -48,7 +48,8 @@ async function dispatch(payments: PaymentsService, paypal: PayPalClient, event: 
       return (await payments.captureApproved(orderId)).status;
     } catch (error) {
       // The buyer's card was declined, or the buyer is still at it: theirs to retry, not PayPal's.
-      if (error instanceof PaymentError && ['declined', 'not_approved', 'closed'].includes(error.code)) return error.code;
+      if (error instanceof PaymentError && ['declined', 'not_approved', 'closed', 'expired', 'rejected'].includes(error.code))
+        return error.code;
       throw error;
     }
   }

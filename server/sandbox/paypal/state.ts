@@ -1,4 +1,4 @@
-import { captureJson, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
+import { captureJson, type Funding, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
 import { SandboxWebhooks, WEBHOOK_PATH } from './webhooks';
 
 /**
@@ -27,7 +27,7 @@ export class PayPalSandbox {
     this.webhooks.now = now;
   }
 
-  approve(orderId: string, funding: 'paid' | 'declined' | 'pending'): SandboxOrder {
+  approve(orderId: string, funding: Funding): SandboxOrder {
     const order = this.orders.approve(orderId, funding);
     this.cancelled.delete(orderId);
     this.webhooks.emit(

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Funding } from '../../sandbox/paypal/orders';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { flipSteps } from './testing';
 
@@ -22,7 +23,7 @@ afterEach(async () => {
   paypal.webhooks.clear();
 });
 
-async function approvedOrder(funding: 'paid' | 'declined' = 'paid') {
+async function approvedOrder(funding: Funding = 'paid') {
   const sid = await flip.validate();
   const orderId = await flip.order(sid);
   paypal.approve(orderId, funding);
@@ -157,5 +158,35 @@ describe('flip payment faults', () => {
     await paypal.webhooks.idle();
     expect((await t.payments.find(second.orderId))?.status).toBe('captured');
     await expectQueuedOnce(sid, second.orderId);
+  });
+});
+
+describe('PayPal refusals are definite answers, not a 502 promising completion', () => {
+  for (const [funding, issue] of [
+    ['refused', 'TRANSACTION_REFUSED'],
+    ['action', 'PAYER_ACTION_REQUIRED'],
+  ] as const) {
+    it(`${issue} is a 422 the buyer can retry, and nothing is queued`, async () => {
+      paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+      const { sid, orderId } = await approvedOrder(funding);
+      const res = await flip.capture(sid, orderId);
+      expect(res.statusCode, res.body).toBe(422);
+      await expectNothingQueued(sid);
+      paypal.approve(orderId, 'paid');
+      expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+      await expectQueuedOnce(sid, orderId);
+    });
+  }
+
+  it('an order PayPal no longer knows (expired) is a 410 saying nothing was charged, and the request can be paid anew', async () => {
+    const sid = await flip.validate();
+    const orderId = await flip.order(sid);
+    paypal.orders.expire(orderId);
+    const res = await flip.capture(sid, orderId);
+    expect(res.statusCode, res.body).toBe(410);
+    expect(res.json().message).toContain('nothing was charged');
+    expect((await t.payments.find(orderId))?.status).toBe('expired');
+    const fresh = await flip.order(sid);
+    expect(fresh).not.toBe(orderId);
   });
 });
