@@ -224,6 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     paypal: () => getProviders().paypal,
     now: options.now ?? (() => new Date()),
     log: app.log,
+    limits,
   });
   const accounts = createAccountsService({
     db: database.db,

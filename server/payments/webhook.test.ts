@@ -55,3 +55,47 @@ describe('refund webhooks read the capture from PayPal', () => {
     expect((await flip.rowsOf(sid)).queue).toEqual([]);
   });
 });
+
+describe('webhook requests are checked before PayPal is asked', () => {
+  const verifyCalls = () => t.state.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+  const send = (body: string, headers: Record<string, string>) =>
+    // To this server's address, as the stand-in's own deliveries come (its certificates are there).
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paypal/webhook',
+      headers: { host: new URL(t.origin).host, ...headers },
+      payload: body,
+    });
+
+  /** A real, signed CHECKOUT.ORDER.APPROVED the site never received. */
+  async function lostApproval() {
+    paypal.webhooks.inject({ fault: 'lose', eventType: 'CHECKOUT.ORDER.APPROVED' });
+    const sid = await flip.validate();
+    const orderId = await flip.order(sid);
+    paypal.approve(orderId, 'paid');
+    const event = paypal.webhooks.lost.findLast((e) => e.event_type === 'CHECKOUT.ORDER.APPROVED')!;
+    return { sid, orderId, signed: paypal.webhooks.sign(event, paypal.base) };
+  }
+
+  it("refuses another signing algorithm, a certificate off PayPal's hosts and an old transmission without a call to PayPal", async () => {
+    const { orderId, signed } = await lostApproval();
+    const before = verifyCalls();
+    const refusals: Record<string, string>[] = [
+      { 'paypal-auth-algo': 'none' },
+      { 'paypal-cert-url': 'https://evil.example/v1/notifications/certs/CERT-1' },
+      { 'paypal-transmission-time': new Date(Date.now() - 2 * 3600_000).toISOString() },
+    ];
+    for (const change of refusals) expect((await send(signed.body, { ...signed.headers, ...change })).statusCode).toBe(400);
+    expect(verifyCalls()).toBe(before);
+    expect(await statusOf(orderId)).toBe('created');
+    expect((await send(signed.body, signed.headers)).statusCode).toBe(200);
+    expect(verifyCalls()).toBe(before + 1);
+    expect(await statusOf(orderId)).toBe('captured');
+  });
+
+  it('limits how many webhook POSTs one address makes (the write budget)', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 130; i++) answers.push((await send('{}', { 'content-type': 'application/json' })).statusCode);
+    expect(answers).toContain(429);
+  });
+});

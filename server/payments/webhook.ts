@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type PayPalCapturedPayment, type PayPalClient, PayPalError } from '../providers/paypal/client';
+import { type PayPalCapturedPayment, type PayPalClient, PayPalError, WEBHOOK_HEADERS } from '../providers/paypal/client';
 import { PaymentError } from './errors';
 import type { PaymentsService } from './service';
 
@@ -95,14 +95,48 @@ async function takenBack(
   return payment ? payment.status : 'not our payment';
 }
 
+/** How far a transmission's own time may be from ours: PayPal retries for days, but each retry is signed anew. */
+export const TRANSMISSION_WINDOW_MS = 3600_000;
+
+export interface WebhookChecks {
+  now: () => Date;
+  /** Whether a paypal-cert-url host may be PayPal's (*.paypal.com, or the stand-in's in demo and tests) */
+  certHostAllowed: (host: string) => boolean;
+}
+
+const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const value = headers[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * What can be refused without asking PayPal, so a stranger's POSTs do not each cost a call to
+ * PayPal: PayPal signs with SHA256withRSA, its certificates live on its own hosts, and a
+ * transmission is signed when it is sent.
+ */
+function plausible(headers: Record<string, string | string[] | undefined>, checks: WebhookChecks): boolean {
+  if (header(headers, WEBHOOK_HEADERS.authAlgo) !== 'SHA256withRSA') return false;
+  let cert: URL;
+  try {
+    cert = new URL(header(headers, WEBHOOK_HEADERS.certUrl));
+  } catch {
+    return false;
+  }
+  if (!checks.certHostAllowed(cert.hostname)) return false;
+  const sent = Date.parse(header(headers, WEBHOOK_HEADERS.transmissionTime));
+  return Number.isFinite(sent) && Math.abs(checks.now().getTime() - sent) <= TRANSMISSION_WINDOW_MS;
+}
+
 export async function handleWebhook(
   payments: PaymentsService,
   paypal: PayPalClient | null,
   webhookId: string | null,
+  checks: WebhookChecks,
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
 ): Promise<WebhookResult> {
   if (!paypal || !webhookId) throw new PaymentError('not_configured');
+  if (!plausible(headers, checks)) throw new PaymentError('unverified');
   let verified: boolean;
   try {
     verified = await paypal.verifyWebhookSignature({ headers, event: body, webhookId });

@@ -21,8 +21,11 @@ export class PayPalSandbox {
     this.webhooks.target = `${origin}${WEBHOOK_PATH}`;
   }
 
-  /** One clock for orders and events (tests pass theirs). */
+  private clock: () => Date = () => new Date();
+
+  /** One clock for orders and events (tests pass their app's: the site checks a transmission's time against its own). */
   setClock(now: () => Date) {
+    this.clock = now;
     this.orders.now = now;
     this.webhooks.now = now;
   }
@@ -116,7 +119,7 @@ export class PayPalSandbox {
     this.webhooks.clear();
     this.requestIds.clear();
     this.cancelled.clear();
-    this.setClock(() => new Date());
+    this.setClock(this.clock);
   }
 }
 
