@@ -97,6 +97,7 @@ export function paypalFaults(app: App, state: SandboxState) {
       return;
     }
     if (rule.delayMs) await sleep(rule.delayMs);
+    if (rule.retryAfter !== undefined) reply.header('retry-after', String(rule.retryAfter));
     if (rule.status) return reply.code(rule.status).header('paypal-debug-id', debugId()).send(faultError(rule.status));
   });
   app.addHook('onSend', async (request, reply, payload) => {
