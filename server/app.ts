@@ -165,7 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   };
   let providers: Providers | undefined;
   const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, ...options.providerOverrides });
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, now: options.now, ...options.providerOverrides });
     return providers;
   };
   // ADMIN_LOGINS as Twitch ids, resolved through Helix on first use (the sandbox in demo mode).

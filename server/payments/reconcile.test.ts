@@ -86,4 +86,12 @@ describe('payments reconciliation', () => {
     expect(paypal.orders.get(orderId).status).toBe('APPROVED');
     expect(await statusOf(orderId)).toBe('declined');
   });
+
+  it("the app's PayPal client renews its token by the app's clock", async () => {
+    await order();
+    const issued = t.state.tokens.issued.paypal;
+    later(10 * 3600_000);
+    await order();
+    expect(t.state.tokens.issued.paypal).toBe(issued + 1);
+  });
 });
