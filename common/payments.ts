@@ -14,9 +14,21 @@ export type PaymentKind = z.infer<typeof paymentKindSchema>;
  * created: order made, not paid; approved: the buyer approved, no capture yet (or it is pending);
  * captured: the capture COMPLETED for the right amount and the feature has its rows; declined: the
  * last capture was declined (the buyer may approve again); denied, refunded, reversed: PayPal took
- * the money back or never got it, the feature took the request out of its queue.
+ * the money back or never got it, the feature took the request out of its queue; expired: never
+ * approved within PayPal's approval window (nothing taken); needs_attention: approved days ago and
+ * still not settled (a capture pending or a settlement failing): the job stops, a person looks.
  */
-export const PAYMENT_STATUSES = ['created', 'approved', 'captured', 'declined', 'denied', 'refunded', 'reversed'] as const;
+export const PAYMENT_STATUSES = [
+  'created',
+  'approved',
+  'captured',
+  'declined',
+  'denied',
+  'refunded',
+  'reversed',
+  'expired',
+  'needs_attention',
+] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 

@@ -196,7 +196,32 @@ describe('new flip request', () => {
       await payInPopup(page, 'Pay with a declined card');
       await page.getByRole('alert').filter({ hasText: 'There was an issue when processing your payment. Please try again.' }).waitFor();
       expect(await page.getByRole('button', { name: 'PAYMENT' }).isDisabled()).toBe(true);
+      // The server's own message under the banner, and a new try (nothing was charged).
+      await page.getByTestId('payment-failure').getByText('PayPal declined this payment', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Try again' }).waitFor();
       await screenshot(page, `flip-error-${width}`);
+    }
+  });
+
+  it('after an approved payment whose capture PayPal did not answer, says it is being completed and offers no new payment', async () => {
+    const control = `${inject('baseURL')}/sandbox/control/faults`;
+    const page = await browser.open('/request/flip', { width: 1280 });
+    await fillAndVerify(page, NEW_VIDEO, 'Waiting-Fan');
+    const fault = await fetch(control, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ provider: 'paypal', path: '/capture', status: 500, times: 50 }),
+    });
+    expect(fault.status).toBe(200);
+    try {
+      await payInPopup(page, 'Pay now');
+      const detail = page.getByTestId('payment-failure');
+      await detail.getByText('it is being completed: do not pay again', { exact: false }).waitFor();
+      expect(await detail.getByRole('link', { name: 'request queue' }).getAttribute('href')).toBe('/requests/queue');
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await screenshot(page, 'flip-completing-1280');
+    } finally {
+      await fetch(control, { method: 'DELETE' });
     }
   });
 });

@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   };
   let providers: Providers | undefined;
   const getProviders = (): Providers => {
-    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, ...options.providerOverrides });
+    providers ??= createProviders(config, { sandboxOrigin: sandboxOrigin(), log: app.log, now: options.now, ...options.providerOverrides });
     return providers;
   };
   // ADMIN_LOGINS as Twitch ids, resolved through Helix on first use (the sandbox in demo mode).
@@ -234,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     paypal: () => getProviders().paypal,
     now: options.now ?? (() => new Date()),
     log: app.log,
+    limits,
   });
   const accounts = createAccountsService({
     db: database.db,

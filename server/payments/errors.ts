@@ -14,6 +14,8 @@ const ERRORS = {
   pending: [409, 'PayPal is still processing this payment. Your request is added as soon as PayPal confirms it.'],
   closed: [409, 'This payment was refunded, reversed or denied.'],
   amount_mismatch: [502, 'PayPal captured a different amount than this request costs. Nothing was added; please contact us.'],
+  expired: [410, 'This PayPal order has expired or is no longer known to PayPal; nothing was charged. Please start the request again.'],
+  rejected: [422, 'PayPal refused this payment request; nothing was charged. Please try again, or contact us if it keeps happening.'],
   provider: [502, 'PayPal did not answer in time. If you approved the payment, it is completed shortly and never charged twice.'],
   unverified: [400, 'The webhook event could not be verified with PayPal.'],
 } as const satisfies Record<string, readonly [number, string]>;

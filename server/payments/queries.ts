@@ -10,7 +10,10 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
-const LIVE_STATUSES = [...OPEN_PAYMENT_STATUSES, 'captured'] as const;
+/** needs_attention is live: money may have been taken, so no second order is made for the request. */
+const LIVE_STATUSES = [...OPEN_PAYMENT_STATUSES, 'captured', 'needs_attention'] as const;
+/** What the reconciliation job asks PayPal about (declined waits for the buyer's new approval, see reconcile.ts). */
+const RECONCILED_STATUSES = ['created', 'approved', 'declined'] as const satisfies readonly PaymentStatus[];
 
 export async function paymentByOrderId(db: Executor, orderId: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
@@ -75,23 +78,33 @@ export async function markApproved(db: Executor, id: number, now: Date): Promise
 }
 
 /**
- * Open orders made before `olderThan` that nobody asked PayPal about since then, oldest first and
- * no older than `notBefore` (PayPal forgets unpaid orders after a while).
+ * Open orders unchanged since `olderThan` that nobody asked PayPal about since then: approved ones
+ * first (a buyer may have paid), then the ones asked about longest ago (never asked first), so
+ * abandoned orders cannot starve paid ones.
  */
-export async function stalePayments(db: Executor, olderThan: Date, notBefore: Date, limit: number): Promise<PaymentRow[]> {
+export async function stalePayments(db: Executor, olderThan: Date, limit: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
     .where(
       and(
-        inArray(payments.status, [...OPEN_PAYMENT_STATUSES]),
+        inArray(payments.status, [...RECONCILED_STATUSES]),
         lt(payments.updatedAt, olderThan),
-        sql`${payments.createdAt} >= ${notBefore}`,
         or(isNull(payments.checkedAt), lt(payments.checkedAt, olderThan)),
       ),
     )
-    .orderBy(asc(payments.updatedAt))
+    .orderBy(sql`(${payments.status} = 'approved') DESC`, sql`${payments.checkedAt} ASC NULLS FIRST`, asc(payments.id))
     .limit(limit);
+}
+
+/** Sets a status the job decided (expired, needs_attention) unless the payment moved on meanwhile. */
+export async function markIfStill(db: Executor, id: number, from: PaymentStatus, status: PaymentStatus, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status, updatedAt: now })
+    .where(and(eq(payments.id, id), eq(payments.status, from)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }
 
 /** Remembers that the reconciliation asked PayPal now (the payment's own updated_at is left alone). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Limits } from '../accounts/limits';
 import type { App } from '../http/types';
 import type { PayPalClient } from '../providers/paypal/client';
 import type { PaymentsService } from './service';
@@ -11,13 +12,40 @@ export const PAYPAL_WEBHOOK_PATH = '/api/payments/paypal/webhook';
  * request without Origin through): the signature, checked by PayPal, is what admits an event.
  * Unverified events are a 400; a PayPal outage while handling one a 502/503, so PayPal retries.
  */
-export function paymentRoutes(app: App, payments: PaymentsService, paypal: () => PayPalClient | null, webhookId: string | null) {
+/** This server's names: the one it was called by, and the address it listens on (the stand-in's links use it). */
+function ownHosts(app: App, called: string): string[] {
+  const address = app.server.address();
+  return typeof address === 'object' && address ? [called, address.address, `[${address.address}]`] : [called];
+}
+
+export function paymentRoutes(
+  app: App,
+  payments: PaymentsService,
+  paypal: () => PayPalClient | null,
+  webhook: { id: string | null; now: () => Date; apiBase: string | null; limits: Limits },
+) {
+  const apiHost = webhook.apiBase ? new URL(webhook.apiBase).hostname : null;
   app.post(PAYPAL_WEBHOOK_PATH, {
     schema: {
       tags: ['payments'],
       summary: 'PayPal webhook events (verified with PayPal before use)',
       response: { 200: z.object({ event: z.string(), outcome: z.string() }) },
     },
-    handler: (request) => handleWebhook(payments, paypal(), webhookId, request.headers, request.body),
+    // The write budget per address: PayPal retries what a 429 refuses; a flood costs no PayPal calls.
+    preHandler: webhook.limits.writes,
+    handler: (request) =>
+      handleWebhook(
+        payments,
+        paypal(),
+        webhook.id,
+        {
+          now: webhook.now,
+          // PayPal's hosts; with no API base configured (demo, tests) the stand-in on this very server.
+          certHostAllowed: (host) =>
+            host.endsWith('.paypal.com') || (apiHost ? host === apiHost : ownHosts(app, request.hostname).includes(host)),
+        },
+        request.headers,
+        request.body,
+      ),
   });
 }

@@ -10,6 +10,7 @@ import {
   livePayment,
   lockPayment,
   markApproved,
+  markIfStill,
   type PaymentRow,
   paymentByCaptureId,
   paymentByOrderId,
@@ -60,7 +61,9 @@ export interface CaptureRequest {
   orderId: string;
 }
 
-const CLOSED: PaymentStatus[] = ['denied', 'refunded', 'reversed'];
+const CLOSED: PaymentStatus[] = ['denied', 'refunded', 'reversed', 'expired'];
+/** PayPal's refusals of the buyer's way to pay: the buyer may approve again with another one. */
+const DECLINES = ['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_CANNOT_PAY'];
 
 /** PayPal-Request-Id and custom_id have length limits; long references are hashed. */
 function shortRef(ref: string): string {
@@ -88,12 +91,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return handlers;
   }
 
-  /** PayPal errors that are not about the payment itself: PayPal is down, slow or refusing us. */
+  /**
+   * What a PayPal error means for the buyer. Only no answer, 429 and 5xx leave the outcome open
+   * (`provider`: the payment may have gone through and is completed later); every other answer is
+   * PayPal's definite no, so nothing was charged.
+   */
   function unavailable(error: PayPalError): PaymentError {
-    return new PaymentError(
-      'provider',
-      `${error.status ?? 'no answer'} ${error.name}${error.debugId ? `, debug_id ${error.debugId}` : ''}`,
-    );
+    const detail = `${error.status ?? 'no answer'} ${error.name}${error.issue ? `/${error.issue}` : ''}${error.debugId ? `, debug_id ${error.debugId}` : ''}`;
+    if (error.status === null || error.status === 429 || error.status >= 500) return new PaymentError('provider', detail);
+    if (DECLINES.includes(error.issue ?? '')) return new PaymentError('declined');
+    if (error.issue === 'ORDER_NOT_APPROVED' || error.issue === 'PAYER_ACTION_REQUIRED') return new PaymentError('not_approved');
+    if (error.issue === 'ORDER_EXPIRED' || error.status === 404) return new PaymentError('expired');
+    return new PaymentError('rejected', detail);
   }
 
   async function byOrderId(orderId: string): Promise<PaymentRow> {
@@ -106,6 +115,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     handlersOf(input.kind);
     const existing = await livePayment(db, input.kind, input.requestRef);
     if (existing?.status === 'captured') throw new PaymentError('already_paid');
+    // Approved long ago and not settled: money may be taken; no second order until a person looks.
+    if (existing?.status === 'needs_attention') throw new PaymentError('pending');
     if (existing) return presentPayment(existing);
     const ref = shortRef(input.requestRef);
     let order: PayPalOrder;
@@ -181,23 +192,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** Captures an order the buyer approved (a stable PayPal-Request-Id per attempt), then settles it. */
   async function captureRow(row: PaymentRow): Promise<Payment> {
     if (row.status === 'captured') return presentPayment(row);
-    if (CLOSED.includes(row.status as PaymentStatus)) throw new PaymentError('closed');
+    if (CLOSED.includes(row.status as PaymentStatus)) throw new PaymentError(row.status === 'expired' ? 'expired' : 'closed');
     let order: PayPalOrder;
     try {
       order = await paypal().captureOrder(row.orderId, captureRequestId(row));
     } catch (error) {
       if (!(error instanceof PayPalError)) throw error;
       if (error.issue === 'ORDER_ALREADY_CAPTURED') return settle(row.orderId);
-      if (error.issue === 'INSTRUMENT_DECLINED') {
-        await recordDecline(db, row.id, row.declines, now());
-        throw new PaymentError('declined');
-      }
+      const refusal = unavailable(error);
+      if (refusal.code === 'declined') await recordDecline(db, row.id, row.declines, now());
+      if (refusal.code === 'expired') await markIfStill(db, row.id, row.status as PaymentStatus, 'expired', now());
       if (error.issue === 'ORDER_NOT_APPROVED') {
         // Declined a moment ago by another caller's capture: the order waits for a new approval.
         const fresh = await byOrderId(row.orderId);
         throw new PaymentError(fresh.status === 'declined' ? 'declined' : 'not_approved');
       }
-      throw unavailable(error);
+      throw refusal;
     }
     return settle(row.orderId, order);
   }

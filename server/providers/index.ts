@@ -26,6 +26,8 @@ export interface ProviderOverrides {
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The app's clock (token caches expire by it) */
+  now?: () => Date;
   /** Page sizes (tests use small ones to exercise paging) */
   pageSize?: { youtube?: number; soundcloud?: number; twitch?: number };
   /** Where provider clients log what support needs later (PayPal's debug_id of each error) */
@@ -82,6 +84,7 @@ export function createProviders(config: Config, overrides: ProviderOverrides = {
         clientSecret: config.paypal.clientSecret,
         log: overrides.log,
         http: { ...http, baseUrl: base(config.paypal.apiBase, 'paypal') },
+        ...(overrides.now ? { now: () => overrides.now!().getTime() } : {}),
       })
     : null;
   return { youtube, soundcloud, twitch, paypal, http };

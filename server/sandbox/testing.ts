@@ -66,6 +66,8 @@ export async function createSandboxedApp(
     now: options.now,
     heartbeatMs: options.heartbeatMs,
   });
+  // PayPal's stand-in signs webhooks at the app's time, as PayPal and a site share real time.
+  if (options.now) context.sandbox?.state.paypal.setClock(options.now);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

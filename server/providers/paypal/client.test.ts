@@ -108,4 +108,22 @@ describe('PayPal client against the stand-in', () => {
     expect(await paypal.verifyWebhookSignature({ headers: {}, event, webhookId })).toBe(false);
     expect(t.state.requests.length).toBe(before);
   });
+
+  it('a capture (a buyer waiting) retries once at most and does not wait out a long Retry-After', async () => {
+    const order = await newOrder();
+    t.state.paypal.approve(order.id, 'paid');
+    const slept: number[] = [];
+    const patient = t.clients({
+      retry: { retries: 3, backoffMs: 1, maxBackoffMs: 5, maxRetryAfterMs: 120_000 },
+      sleep: async (ms) => {
+        slept.push(ms);
+      },
+    }).paypal!;
+    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 503, retryAfter: 60, times: 10 });
+    const attempts = () => t.state.requests.filter((r) => r.path.endsWith(`/${order.id}/capture`)).length;
+    expect((await rejection(patient.captureOrder(order.id, 'capture-wait'))).status).toBe(503);
+    expect(slept.every((ms) => ms <= 5_000)).toBe(true);
+    expect(attempts()).toBeLessThanOrEqual(2);
+    t.state.faults.clear();
+  });
 });

@@ -22,6 +22,15 @@ export const captureSchema = z.object({
 });
 export type PayPalCapture = z.output<typeof captureSchema>;
 
+/** A capture read on its own: its status now (REFUNDED, PARTIALLY_REFUNDED ...) and its order. */
+export const capturedPaymentSchema = captureSchema.extend({
+  supplementary_data: z
+    .object({ related_ids: z.object({ order_id: z.string().optional() }).partial() })
+    .partial()
+    .optional(),
+});
+export type PayPalCapturedPayment = z.output<typeof capturedPaymentSchema>;
+
 export const orderSchema = z.object({
   id: z.string(),
   status: z.string(),
@@ -85,6 +94,13 @@ function toPayPalError(error: unknown): unknown {
   return new PayPalError(error.status, name, b.details?.[0]?.issue ?? null, b.debug_id ?? null, error.message);
 }
 
+function describePayPalError(body: unknown) {
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) return {};
+  const b = parsed.data;
+  return { reason: b.details?.[0]?.issue ?? b.name ?? b.error, message: b.message ?? b.error_description };
+}
+
 export interface PayPalLogger {
   warn(message: string): void;
 }
@@ -115,15 +131,28 @@ export interface WebhookVerification {
 
 export type PayPalClient = ReturnType<typeof createPayPalClient>;
 
+/**
+ * A capture has a buyer waiting on the page: one quick retry at most, no long Retry-After waits
+ * and a short timeout. What fails here is completed by the webhook or the reconciliation job.
+ */
+export const CAPTURE_LIMITS = { retries: 1, maxRetryAfterMs: 5_000, maxBackoffMs: 2_000, timeoutMs: 15_000 };
+
 export function createPayPalClient(options: PayPalClientOptions) {
   const http = createHttp({
     ...options.http,
     provider: 'paypal',
-    describeError: (body) => {
-      const parsed = errorBodySchema.safeParse(body);
-      if (!parsed.success) return {};
-      const b = parsed.data;
-      return { reason: b.details?.[0]?.issue ?? b.name ?? b.error, message: b.message ?? b.error_description };
+    describeError: describePayPalError,
+  });
+  const captureHttp = createHttp({
+    ...options.http,
+    provider: 'paypal',
+    describeError: describePayPalError,
+    timeoutMs: Math.min(options.http.timeoutMs, CAPTURE_LIMITS.timeoutMs),
+    retry: {
+      backoffMs: Math.min(options.http.retry.backoffMs, CAPTURE_LIMITS.maxBackoffMs),
+      retries: Math.min(options.http.retry.retries, CAPTURE_LIMITS.retries),
+      maxRetryAfterMs: Math.min(options.http.retry.maxRetryAfterMs, CAPTURE_LIMITS.maxRetryAfterMs),
+      maxBackoffMs: Math.min(options.http.retry.maxBackoffMs, CAPTURE_LIMITS.maxBackoffMs),
     },
   });
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
@@ -137,9 +166,15 @@ export function createPayPalClient(options: PayPalClientOptions) {
   }, options.now);
   const auth = { tokens, header: (token: string) => ({ authorization: `Bearer ${token}` }) };
 
-  async function call<S extends z.ZodType>(what: string, path: string, schema: S, request: Parameters<typeof http.json>[2] = {}) {
+  async function call<S extends z.ZodType>(
+    what: string,
+    path: string,
+    schema: S,
+    request: Parameters<typeof http.json>[2] = {},
+    through = http,
+  ) {
     try {
-      return await http.json(path, schema, { ...request, auth });
+      return await through.json(path, schema, { ...request, auth });
     } catch (raw) {
       const error = toPayPalError(raw);
       if (error instanceof PayPalError) {
@@ -171,13 +206,20 @@ export function createPayPalClient(options: PayPalClientOptions) {
       return call('get order', `/v2/checkout/orders/${encodeURIComponent(id)}`, orderSchema);
     },
 
+    /** A capture as PayPal holds it now (a refund webhook says little: partial or full, and whose). */
+    getCapture(id: string): Promise<PayPalCapturedPayment> {
+      return call('get capture', `/v2/payments/captures/${encodeURIComponent(id)}`, capturedPaymentSchema);
+    },
+
     /** The same requestId answers the first capture's result again (safe to retry). */
     captureOrder(id: string, requestId: string): Promise<PayPalOrder> {
-      return call('capture order', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, orderSchema, {
-        method: 'POST',
-        headers: { ...representation, 'paypal-request-id': requestId },
-        json: {},
-      });
+      return call(
+        'capture order',
+        `/v2/checkout/orders/${encodeURIComponent(id)}/capture`,
+        orderSchema,
+        { method: 'POST', headers: { ...representation, 'paypal-request-id': requestId }, json: {} },
+        captureHttp,
+      );
     },
 
     /** PayPal's own check of a webhook; an event without its signature headers is refused unasked. */

@@ -5,7 +5,7 @@ import { DEMO_CREDENTIAL } from '../accounts';
 import { STATUS_TEXT } from '../common';
 import type { FaultRule } from '../faults';
 import type { SandboxState } from '../state';
-import { debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError } from './orders';
+import { captureJson, debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError } from './orders';
 
 /**
  * PayPal's REST API (api-m.paypal.com) under /sandbox/paypal:
@@ -13,6 +13,7 @@ import { debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError }
  *   POST /v2/checkout/orders                       create (PayPal-Request-Id idempotent; Prefer)
  *   GET  /v2/checkout/orders/{id}
  *   POST /v2/checkout/orders/{id}/capture          (PayPal-Request-Id idempotent; Prefer)
+ *   GET  /v2/payments/captures/{id}
  *   POST /v1/notifications/verify-webhook-signature
  * Errors are PayPal's bodies: {name, message, debug_id, details[{issue, description}]}.
  */
@@ -96,6 +97,7 @@ export function paypalFaults(app: App, state: SandboxState) {
       return;
     }
     if (rule.delayMs) await sleep(rule.delayMs);
+    if (rule.retryAfter !== undefined) reply.header('retry-after', String(rule.retryAfter));
     if (rule.status) return reply.code(rule.status).header('paypal-debug-id', debugId()).send(faultError(rule.status));
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -189,6 +191,12 @@ export function paypalApi(app: App, state: SandboxState) {
   app.get('/v2/checkout/orders/:id', async (request) => {
     if (!authorized(request)) throw authFailure();
     return orderJson(paypal.orders.get((request.params as { id: string }).id), paypal.base);
+  });
+
+  app.get('/v2/payments/captures/:id', async (request) => {
+    if (!authorized(request)) throw authFailure();
+    const order = paypal.orders.byCaptureId((request.params as { id: string }).id);
+    return captureJson(order, order.capture!, paypal.base);
   });
 
   app.post('/v2/checkout/orders/:id/capture', async (request, reply) => {

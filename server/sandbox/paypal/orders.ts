@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS } from '../accounts';
  */
 
 export type OrderStatus = 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED';
+export type CaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'REVERSED' | 'FAILED';
 
 export interface Money {
   currency_code: string;
@@ -26,6 +26,16 @@ export interface SandboxCapture {
   refundId: string | null;
 }
 
+/**
+ * How the buyer paid on the approval page, which decides the next capture: paid; declined
+ * (INSTRUMENT_DECLINED), refused (TRANSACTION_REFUSED) or action (PAYER_ACTION_REQUIRED), each
+ * sending the buyer back to approve again; pending (an eCheck).
+ */
+export type Funding = 'paid' | 'declined' | 'refused' | 'action' | 'pending';
+
+/** The capture refusals of a funding, and PayPal's issue for each. */
+const REFUSALS = { declined: 'INSTRUMENT_DECLINED', refused: 'TRANSACTION_REFUSED', action: 'PAYER_ACTION_REQUIRED' } as const;
+
 export interface SandboxOrder {
   id: string;
   status: OrderStatus;
@@ -36,7 +46,7 @@ export interface SandboxOrder {
   createTime: string;
   updateTime: string;
   /** How the buyer paid on the approval page: what the next capture does */
-  funding: 'paid' | 'declined' | 'pending' | null;
+  funding: Funding | null;
   capture: SandboxCapture | null;
 }
 
@@ -67,6 +77,9 @@ export const ISSUES = {
     "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
   ORDER_ALREADY_CAPTURED: "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
   INSTRUMENT_DECLINED: "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+  TRANSACTION_REFUSED: 'The request was refused.',
+  PAYER_ACTION_REQUIRED:
+    'Transaction cannot complete successfully, instruct the buyer to return to PayPal using the HATEOAS link with rel payer-action.',
   ORDER_NOT_APPROVED_CANCEL: 'The order cannot be approved in its current state.',
 } as const;
 
@@ -140,7 +153,7 @@ export class SandboxOrders {
   }
 
   /** The buyer's choice on the approval page. */
-  approve(id: string, funding: 'paid' | 'declined' | 'pending' = 'paid'): SandboxOrder {
+  approve(id: string, funding: Funding = 'paid'): SandboxOrder {
     const order = this.get(id);
     if (order.status !== 'CREATED' && order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED_CANCEL');
     order.status = 'APPROVED';
@@ -153,12 +166,13 @@ export class SandboxOrders {
     const order = this.get(id);
     if (order.status === 'COMPLETED') throw unprocessable('ORDER_ALREADY_CAPTURED');
     if (order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED');
-    if (order.funding === 'declined') {
-      // The buyer has to pick another way to pay: the order waits for a new approval.
+    if (order.funding === 'declined' || order.funding === 'refused' || order.funding === 'action') {
+      // The buyer has to pick another way to pay (or act at PayPal): the order waits for a new approval.
+      const issue = REFUSALS[order.funding];
       order.status = 'CREATED';
       order.funding = null;
       this.touch(order);
-      throw unprocessable('INSTRUMENT_DECLINED');
+      throw unprocessable(issue);
     }
     const at = this.now().toISOString();
     order.status = 'COMPLETED';
@@ -174,14 +188,26 @@ export class SandboxOrders {
     return order;
   }
 
+  /** PayPal forgets an order nobody approved in time: from then on it answers 404 for it. */
+  expire(id: string) {
+    if (this.get(id).status !== 'CREATED') throw unprocessable('ORDER_NOT_APPROVED_CANCEL');
+    this.orders.delete(id);
+  }
+
   /** Later changes of a capture, as PayPal reports them by webhook (tests and the control routes). */
   changeCapture(orderId: string, status: CaptureStatus): SandboxCapture {
     const order = this.get(orderId);
     if (!order.capture) throw unprocessable('ORDER_NOT_APPROVED');
     order.capture.status = status;
     order.capture.updateTime = this.now().toISOString();
-    if (status === 'REFUNDED') order.capture.refundId = paypalId();
+    if (status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED' || status === 'REVERSED') order.capture.refundId = paypalId();
     return order.capture;
+  }
+
+  /** The order holding a capture (GET /v2/payments/captures/{id}). */
+  byCaptureId(captureId: string): SandboxOrder {
+    for (const order of this.orders.values()) if (order.capture?.id === captureId) return order;
+    throw notFound();
   }
 
   clear() {

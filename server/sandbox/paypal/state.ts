@@ -1,4 +1,4 @@
-import { captureJson, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
+import { captureJson, type Funding, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
 import { SandboxWebhooks, WEBHOOK_PATH } from './webhooks';
 
 /**
@@ -21,13 +21,16 @@ export class PayPalSandbox {
     this.webhooks.target = `${origin}${WEBHOOK_PATH}`;
   }
 
-  /** One clock for orders and events (tests pass theirs). */
+  private clock: () => Date = () => new Date();
+
+  /** One clock for orders and events (tests pass their app's: the site checks a transmission's time against its own). */
   setClock(now: () => Date) {
+    this.clock = now;
     this.orders.now = now;
     this.webhooks.now = now;
   }
 
-  approve(orderId: string, funding: 'paid' | 'declined' | 'pending'): SandboxOrder {
+  approve(orderId: string, funding: Funding): SandboxOrder {
     const order = this.orders.approve(orderId, funding);
     this.cancelled.delete(orderId);
     this.webhooks.emit(
@@ -85,14 +88,18 @@ export class PayPalSandbox {
     );
   }
 
-  /** The merchant refunded the capture, or the buyer's bank reversed it (a chargeback). */
-  refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED') {
-    const capture = this.orders.changeCapture(orderId, 'REFUNDED');
+  /**
+   * The merchant refunded the capture (all of it, or `partial` of it: PayPal still sends
+   * PAYMENT.CAPTURE.REFUNDED), or the buyer's bank reversed it (a chargeback).
+   */
+  refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED', partial?: Money) {
+    const status = kind === 'REVERSED' ? 'REVERSED' : partial ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+    const capture = this.orders.changeCapture(orderId, status);
     // Both events carry a refund resource whose `up` link names the capture.
     const resource = {
       id: capture.refundId,
       status: 'COMPLETED',
-      amount: capture.amount,
+      amount: partial ?? capture.amount,
       create_time: capture.updateTime,
       update_time: capture.updateTime,
       links: [
@@ -102,7 +109,7 @@ export class PayPalSandbox {
     };
     const summary =
       kind === 'REFUNDED'
-        ? `A ${money(capture.amount)} capture payment was refunded`
+        ? `A ${money(partial ?? capture.amount)} capture payment was refunded`
         : `A ${money(capture.amount)} capture payment was reversed`;
     this.webhooks.emit(this.base, `PAYMENT.CAPTURE.${kind}`, 'refund', summary, resource);
   }
@@ -112,7 +119,7 @@ export class PayPalSandbox {
     this.webhooks.clear();
     this.requestIds.clear();
     this.cancelled.clear();
-    this.setClock(() => new Date());
+    this.setClock(this.clock);
   }
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Funding } from '../../sandbox/paypal/orders';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { sampleSteps } from '../sample/testing';
 import { flipSteps } from './testing';
@@ -48,8 +49,9 @@ afterEach(async () => {
   paypal.webhooks.clear();
 });
 
-describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows }) => {
-  async function approvedOrder(funding: 'paid' | 'declined' = 'paid') {
+/** The steps every fault test takes, and what it checks, for one feature. */
+function faultSteps({ steps: flip, price, paidRows }: (typeof FEATURES)[number]) {
+  async function approvedOrder(funding: Funding = 'paid') {
     const sid = await flip.validate();
     const orderId = await flip.order(sid);
     paypal.approve(orderId, funding);
@@ -69,6 +71,12 @@ describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows 
     await paypal.webhooks.idle();
     expect(await paidRows(sid)).toEqual([]);
   }
+  return { approvedOrder, expectQueuedOnce, expectNothingQueued };
+}
+
+describe.each(FEATURES)('$name payment faults', (feature) => {
+  const flip = feature.steps;
+  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(feature);
 
   it('declined, then paid: one request queued', async () => {
     const { sid, orderId } = await approvedOrder('declined');
@@ -82,7 +90,7 @@ describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows 
   it('capture 500 (PayPal did nothing), then the retry succeeds', async () => {
     paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const { sid, orderId } = await approvedOrder();
-    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, times: 5 });
+    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, times: 2 });
     const failed = await flip.capture(sid, orderId);
     expect(failed.statusCode).toBe(502);
     await expectNothingQueued(sid);
@@ -94,7 +102,7 @@ describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows 
   it('capture 500 after PayPal captured (the answer lost), then the retry answers the same capture', async () => {
     paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const { sid, orderId } = await approvedOrder();
-    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, after: true, times: 5 });
+    t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, after: true, times: 2 });
     expect((await flip.capture(sid, orderId)).statusCode).toBe(502);
     const retried = await flip.capture(sid, orderId);
     expect(retried.statusCode, retried.body).toBe(200);
@@ -157,5 +165,60 @@ describe.each(FEATURES)('$name payment faults', ({ steps: flip, price, paidRows 
     expect(paypal.orders.get(orderId).status).toBe('APPROVED');
     expect((await send(real.body, real.headers)).statusCode).toBe(200);
     await expectQueuedOnce(sid, orderId);
+  });
+});
+
+describe('flip payments: refunds and PayPal refusals are definite answers, not a 502 promising completion', () => {
+  const flip = flipSteps(t);
+  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(FEATURES[0]!);
+
+  it('a refunded request cannot be paid again through create (409), and a second payment that gets through is queued again', async () => {
+    const { sid, orderId } = await approvedOrder();
+    await expectQueuedOnce(sid, orderId);
+    paypal.refund(orderId);
+    await paypal.webhooks.idle();
+    expect((await flip.rowsOf(sid)).history.map((r) => r.state)).toEqual(['refunded']);
+    const again = await flip.create(sid);
+    expect(again.statusCode, again.body).toBe(409);
+    // The net under create: a second order for the same request (made behind the route's back).
+    const { request } = await flip.rowsOf(sid);
+    const second = await t.payments.createOrder({
+      kind: 'flip',
+      requestRef: String(request.id),
+      amount: { currency_code: 'USD', value: '20.00' },
+      description: 'second',
+    });
+    expect(second.orderId).not.toBe(orderId);
+    paypal.approve(second.orderId, 'paid');
+    await paypal.webhooks.idle();
+    expect((await t.payments.find(second.orderId))?.status).toBe('captured');
+    await expectQueuedOnce(sid, second.orderId);
+  });
+  for (const [funding, issue] of [
+    ['refused', 'TRANSACTION_REFUSED'],
+    ['action', 'PAYER_ACTION_REQUIRED'],
+  ] as const) {
+    it(`${issue} is a 422 the buyer can retry, and nothing is queued`, async () => {
+      paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+      const { sid, orderId } = await approvedOrder(funding);
+      const res = await flip.capture(sid, orderId);
+      expect(res.statusCode, res.body).toBe(422);
+      await expectNothingQueued(sid);
+      paypal.approve(orderId, 'paid');
+      expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+      await expectQueuedOnce(sid, orderId);
+    });
+  }
+
+  it('an order PayPal no longer knows (expired) is a 410 saying nothing was charged, and the request can be paid anew', async () => {
+    const sid = await flip.validate();
+    const orderId = await flip.order(sid);
+    paypal.orders.expire(orderId);
+    const res = await flip.capture(sid, orderId);
+    expect(res.statusCode, res.body).toBe(410);
+    expect(res.json().message).toContain('nothing was charged');
+    expect((await t.payments.find(orderId))?.status).toBe('expired');
+    const fresh = await flip.order(sid);
+    expect(fresh).not.toBe(orderId);
   });
 });

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorSchema } from '../../../common/api';
+import { flipRequests } from '../../db/schema';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { buildAdmin } from '../../testing/users';
 import { flipSteps } from './testing';
@@ -25,6 +27,17 @@ describe('POST /api/requests/flip/create', () => {
     const { id } = first.json();
     expect(paypal.orders.get(id).amount).toEqual({ currency_code: 'USD', value: '20.00' });
     expect((await flip.create(sid)).json()).toEqual({ id });
+  });
+
+  it('makes the order for the price stored with the request (the one onCaptured checks), not a second constant', async () => {
+    const sid = await flip.validate();
+    await t.db.update(flipRequests).set({ amountCents: 2500 }).where(eq(flipRequests.sid, sid));
+    const orderId = await flip.order(sid);
+    expect(paypal.orders.get(orderId).amount).toEqual({ currency_code: 'USD', value: '25.00' });
+    paypal.approve(orderId, 'paid');
+    await paypal.webhooks.idle();
+    expect((await t.payments.find(orderId))?.status).toBe('captured');
+    expect((await flip.rowsOf(sid)).queue.map((r) => r.state)).toEqual(['queued']);
   });
 
   it('refuses an unknown sid, an expired request, and any request while flips are disabled', async () => {
@@ -144,15 +157,19 @@ describe('POST /api/requests/flip/capture', () => {
     expect(rows.history.map((r) => r.state)).toEqual(['refunded']);
   });
 
-  it('refuses while flips are disabled', async () => {
+  it('completes an order approved before flips were disabled, as the webhook and the job would (never told no but charged)', async () => {
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const sid = await flip.validate();
     const orderId = await flip.order(sid);
     paypal.approve(orderId, 'paid');
     await flip.post('/api/requests/flip/enabled', {}, admin.headers);
     try {
-      expect((await flip.capture(sid, orderId)).statusCode).toBe(409);
+      const res = await flip.capture(sid, orderId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await flip.rowsOf(sid)).queue.map((r) => r.state)).toEqual(['queued']);
     } finally {
       await flip.post('/api/requests/flip/enabled', {}, admin.headers);
+      await paypal.webhooks.release();
     }
   });
 });

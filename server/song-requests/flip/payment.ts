@@ -1,5 +1,4 @@
-import { toCents } from '../../../common/payments';
-import { FLIP_PRICE } from '../../../common/pricing';
+import { fromCents, toCents } from '../../../common/payments';
 import { HttpError, notFound } from '../../http/errors';
 import type { PaymentsSlice, Tx } from '../../payments';
 import type { QueueWriter } from '../queue';
@@ -9,7 +8,7 @@ import type { FlipDeps } from './service';
 
 /**
  * Paying for a flip request through the payments module (server/payments): the order is made for
- * the stored request at the price of common/pricing.ts, and whoever settles the payment (the
+ * the price stored with the request at validation, and whoever settles the payment (the
  * capture call, a webhook, the reconciliation job) calls onCaptured inside settle's transaction,
  * which puts the request in the queue and the history exactly once.
  */
@@ -65,10 +64,14 @@ export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice; q
       await deps.features.requireEnabled('flip');
       const request = await bySid(sid);
       if (request.expiresAt <= deps.now()) throw new HttpError(410, 'This flip request has expired: verify the video again');
+      // Paid once already (even if refunded since): a new order would take the money a second time.
+      if (await historyOfFlip(db, request.id))
+        throw new HttpError(409, 'This flip request is paid already: verify the video again to request it anew');
       const payment = await payments.createOrder({
         kind: KIND,
         requestRef: refOf(request),
-        amount: FLIP_PRICE,
+        // The price stored with the request at validation (FLIP_PRICE_CENTS): the one source onCaptured checks against.
+        amount: { currency_code: request.currency, value: fromCents(request.amountCents) },
         description: `Flip request: ${request.title}`.slice(0, 127),
       });
       return { id: payment.orderId };
@@ -76,7 +79,9 @@ export function createFlipPayments(deps: FlipDeps & { payments: PaymentsSlice; q
 
     /** POST /api/requests/flip/capture: the captured order, and the ids of the success banner. */
     async capture(sid: string, orderId: string) {
-      await deps.features.requireEnabled('flip');
+      // Not gated by the flag: the buyer approved an order made while flips were on, and the
+      // webhook and the reconciliation job capture it whatever the flag says. Refusing here would
+      // tell the buyer no while charging them; create is where the flag stops new payments.
       const request = await bySid(sid);
       const order = await payments.capture({ kind: KIND, requestRef: refOf(request), orderId });
       const history = await historyOfFlip(db, request.id);

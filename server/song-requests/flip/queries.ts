@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { flipQueue, flipRequests, songRequests } from '../../db/schema';
 import type { Tx } from '../../payments';
@@ -46,7 +46,10 @@ export async function historyOfFlip(db: Executor, flipRequestId: number): Promis
 
 /**
  * The paid request enters the history and the queue (as queued), inside the payment's transaction.
- * The unique flip_request_id of both tables makes a second call add nothing: the first row stays.
+ * settle calls this once per payment, so a history row already there means a second payment for
+ * the same request (create refuses a paid request; this is the net under it). A refunded request
+ * paid again is queued again, so the money taken is served; a request that is still queued or
+ * played refuses the payment loudly (the throw leaves the payment unsettled, flagged by the job).
  */
 export async function enqueuePaidFlip(tx: Executor, request: FlipRequestRow, at: Date): Promise<HistoryRow> {
   const [inserted] = await tx
@@ -62,12 +65,24 @@ export async function enqueuePaidFlip(tx: Executor, request: FlipRequestRow, at:
     })
     .onConflictDoNothing({ target: songRequests.flipRequestId })
     .returning();
-  if (!inserted) return (await historyOfFlip(tx, request.id))!;
+  if (!inserted) return requeueRefunded(tx, request, at);
   await tx
     .insert(flipQueue)
     .values({ flipRequestId: request.id, songRequestId: inserted.id, state: 'queued', queuedAt: at, createdAt: at, updatedAt: at })
     .onConflictDoNothing({ target: flipQueue.flipRequestId });
   return inserted;
+}
+
+/** A second payment of a refunded request: back in the queue (at the end); anything else is refused. */
+async function requeueRefunded(tx: Executor, request: FlipRequestRow, at: Date): Promise<HistoryRow> {
+  const [history] = await tx
+    .update(songRequests)
+    .set({ state: 'queued', updatedAt: at })
+    .where(and(eq(songRequests.flipRequestId, request.id), eq(songRequests.state, 'refunded')))
+    .returning();
+  if (!history) throw new Error(`Flip request ${request.id} is paid already: a second payment was refused`);
+  await tx.update(flipQueue).set({ state: 'queued', queuedAt: at, updatedAt: at }).where(eq(flipQueue.flipRequestId, request.id));
+  return history;
 }
 
 /** A payment paid back or reversed: out of the queue; the history keeps the request, marked refunded. */

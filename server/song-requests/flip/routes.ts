@@ -48,7 +48,7 @@ export function flipRoutes(
     schema: {
       tags,
       summary:
-        "Capture the buyer's approved order: the request enters the queue and the history once. 422 declined (the buyer may try again), 4xx not approved or another request's order",
+        "Capture the buyer's approved order: the request enters the queue and the history once. 422 declined (the buyer may try again), 4xx not approved or another request's order. Not refused while flips are disabled: an approved order is always completed",
       body: flipCaptureBody,
       response: { 200: flipCaptureResultSchema },
     },

@@ -81,6 +81,29 @@ describe('a refunded sample', () => {
     expect([rows.request.state, ...rows.history.map((r) => r.state)]).toEqual(['refunded', 'refunded']);
     expect((await audio(Number(result.sampleId), '', admin.headers)).statusCode).toBe(404);
     expect((await replay(rows.history[0]!.id)).statusCode).toBe(400);
+    // Paid once (and refunded since): a new order for it would take the money a second time.
+    const again = await t.app.inject({ method: 'POST', url: '/api/requests/recording/create', payload: { sid } });
+    expect(again.statusCode, again.body).toBe(409);
+  });
+});
+
+describe('disabling samples while a buyer is paying', () => {
+  it('still completes an order approved before: the buyer is never told no while charged', async () => {
+    const toggle = () => t.app.inject({ method: 'POST', url: '/api/requests/recording/enabled', headers: admin.headers });
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+    const sid = await steps.validate('Night-Owl', FIXTURE.webm1.file);
+    const orderId = await steps.order(sid);
+    paypal.approve(orderId, 'paid');
+    expect((await toggle()).json()).toEqual({ enabled: false });
+    try {
+      const res = await steps.capture(sid, orderId);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await steps.rowsOf(sid)).history.map((r) => r.state)).toEqual(['queued']);
+    } finally {
+      expect((await toggle()).json()).toEqual({ enabled: true });
+      await paypal.webhooks.release();
+      paypal.webhooks.clear();
+    }
   });
 });
 

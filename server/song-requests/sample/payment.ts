@@ -56,6 +56,8 @@ export function createSamplePayments(deps: SampleDeps & { payments: PaymentsSlic
       await deps.features.requireEnabled('recording');
       const request = await bySid(sid);
       if (request.expiresAt <= deps.now()) throw new HttpError(410, 'This sample request has expired: verify it again');
+      // Paid once already (even if refunded since): a new order would take the money a second time.
+      if (await historyOfSample(db, request.id)) throw new HttpError(409, 'This sample is paid already: record a new one to request again');
       const payment = await payments.createOrder({
         kind: KIND,
         requestRef: refOf(request),
@@ -67,7 +69,8 @@ export function createSamplePayments(deps: SampleDeps & { payments: PaymentsSlic
 
     /** POST /api/requests/recording/capture: the captured order, and the ids of the success banner. */
     async capture(sid: string, orderId: string): Promise<SampleCaptureResult> {
-      await deps.features.requireEnabled('recording');
+      // Not gated by the flag: an approved order is completed by the webhook or the job anyway, so
+      // refusing the buyer here would tell them no while charging them (create is gated).
       const request = await bySid(sid);
       const order = await payments.capture({ kind: KIND, requestRef: refOf(request), orderId });
       if (!(await historyOfSample(db, request.id))) {
