@@ -1,18 +1,25 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
 import type { PaymentSuccess, ValidatedFlip } from '../../common/flip';
 import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { useCurrentUser } from '../api/auth';
-import { ApiError } from '../api/client';
 import { captureFlipOrder, createFlipOrder, flipEnabledQuery, useToggleFlips, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
-import { PaymentButtons, PaymentError, PaymentPlaceholder, PaymentSucceeded, PayPalScript } from '../components/requests/FlipPayment';
 import { FlipVideo } from '../components/requests/FlipVideo';
+import {
+  failureOf,
+  PaymentButtons,
+  PaymentError,
+  type PaymentFailure,
+  PaymentFailureDetail,
+  PaymentPlaceholder,
+  PaymentSucceeded,
+  PayPalScript,
+} from '../components/requests/Payment';
 import { RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
@@ -27,24 +34,6 @@ type FlipState =
   | { step: 'validated'; flip: ValidatedFlip }
   | { step: 'payment-success'; flip: ValidatedFlip; ids: PaymentSuccess }
   | { step: 'payment-error'; flip: ValidatedFlip; failure: PaymentFailure };
-
-/**
- * What the buyer is told after a failed payment, under the spec's banner. Only a refusal that took
- * no money (422: declined, not approved) or a failure before PayPal's approval invites another try;
- * a 409/5xx after approval means the payment may be taken and is being completed by the server
- * (webhook, reconciliation), so paying again would charge twice.
- */
-interface PaymentFailure {
-  message: string | null;
-  outcome: 'retry' | 'completing' | 'final';
-}
-
-function failureOf(error: unknown, approved: boolean): PaymentFailure {
-  const message = error instanceof ApiError ? error.message : null;
-  if (!approved || (error instanceof ApiError && error.status === 422)) return { message, outcome: 'retry' };
-  if (!(error instanceof ApiError) || error.status === 409 || error.status >= 500) return { message, outcome: 'completing' };
-  return { message, outcome: 'final' };
-}
 
 export function FlipRequestPage() {
   const enabled = useQuery(flipEnabledQuery).data?.enabled === true;
@@ -190,7 +179,7 @@ function Payment({ state, setState }: StepProps) {
   return (
     <Stack gap="sm">
       {state.step === 'payment-error' ? <PaymentError /> : null}
-      {state.step === 'payment-error' ? <FailureDetail failure={state.failure} /> : null}
+      {state.step === 'payment-error' ? <PaymentFailureDetail failure={state.failure} /> : null}
       {state.step === 'payment-success' ? <PaymentSucceeded ids={state.ids} /> : null}
       <Group gap="xs">
         <PaymentPlaceholder />
@@ -200,23 +189,6 @@ function Payment({ state, setState }: StepProps) {
           </Button>
         ) : null}
       </Group>
-    </Stack>
-  );
-}
-
-function FailureDetail({ failure }: { failure: PaymentFailure }) {
-  return (
-    <Stack gap={4} data-testid="payment-failure">
-      {failure.message ? <Text size="sm">{failure.message}</Text> : null}
-      {failure.outcome === 'completing' ? (
-        <Text size="sm">
-          If you approved the payment in PayPal, it is being completed: do not pay again. Your request appears in the{' '}
-          <Anchor component={Link} to="/requests/queue">
-            request queue
-          </Anchor>{' '}
-          once PayPal confirms it.
-        </Text>
-      ) : null}
     </Stack>
   );
 }

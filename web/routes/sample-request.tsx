@@ -13,7 +13,16 @@ import { featureEnabledQuery, useToggleFeature } from '../api/flip';
 import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
-import { PaymentButtons, PaymentError, PaymentPlaceholder, PaymentSucceeded, PayPalScript } from '../components/requests/FlipPayment';
+import {
+  failureOf,
+  PaymentButtons,
+  PaymentError,
+  type PaymentFailure,
+  PaymentFailureDetail,
+  PaymentPlaceholder,
+  PaymentSucceeded,
+  PayPalScript,
+} from '../components/requests/Payment';
 import { type Recording, useRecorder } from '../lib/recorder';
 
 /**
@@ -27,7 +36,7 @@ type Checkout =
   | { step: 'validating' }
   | { step: 'validated'; sample: SampleValidation }
   | { step: 'payment-success'; sample: SampleValidation; ids: PaymentSuccess }
-  | { step: 'payment-error'; sample: SampleValidation };
+  | { step: 'payment-error'; sample: SampleValidation; failure: PaymentFailure };
 
 const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
 const NO_DEVICE = "Unfortunately you don't currently have any audio recording devices connected";
@@ -186,12 +195,12 @@ function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (
             setCheckout({ step: 'payment-success', sample, ids: await captureSampleOrder(sample.sid, orderId) });
           } catch (error) {
             console.error('Payment capture failed', error);
-            setCheckout({ step: 'payment-error', sample });
+            setCheckout({ step: 'payment-error', sample, failure: failureOf(error, true) });
           }
         }}
         onError={(error) => {
           console.error('Payment failed', error);
-          setCheckout({ step: 'payment-error', sample });
+          setCheckout({ step: 'payment-error', sample, failure: failureOf(error, false) });
         }}
       />
     );
@@ -199,10 +208,11 @@ function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (
   return (
     <Stack gap="sm">
       {checkout.step === 'payment-error' ? <PaymentError /> : null}
+      {checkout.step === 'payment-error' ? <PaymentFailureDetail failure={checkout.failure} kind="sample" /> : null}
       {checkout.step === 'payment-success' ? <PaymentSucceeded ids={checkout.ids} kind="sample" /> : null}
       <Group gap="xs">
         <PaymentPlaceholder />
-        {checkout.step === 'payment-error' ? (
+        {checkout.step === 'payment-error' && checkout.failure.outcome === 'retry' ? (
           <Button variant="default" onClick={() => setCheckout({ step: 'validated', sample: checkout.sample })}>
             Try again
           </Button>

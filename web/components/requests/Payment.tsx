@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CURRENCY } from '../../../common/constants';
 import type { PaymentSuccess } from '../../../common/flip';
+import { ApiError } from '../../api/client';
 import { useConfig } from '../../api/config';
 
 /**
@@ -104,5 +105,41 @@ export function PaymentSucceeded({ ids, kind = 'flip' }: { ids: PaymentSuccess; 
         ) : null}
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * What the buyer is told after a failed payment, under the spec's banner. Only a refusal that took
+ * no money (422: declined, not approved) or a failure before PayPal's approval invites another try;
+ * a 409/5xx after approval means the payment may be taken and is being completed by the server
+ * (webhook, reconciliation), so paying again would charge twice.
+ */
+export interface PaymentFailure {
+  message: string | null;
+  outcome: 'retry' | 'completing' | 'final';
+}
+
+export function failureOf(error: unknown, approved: boolean): PaymentFailure {
+  const message = error instanceof ApiError ? error.message : null;
+  if (!approved || (error instanceof ApiError && error.status === 422)) return { message, outcome: 'retry' };
+  if (!(error instanceof ApiError) || error.status === 409 || error.status >= 500) return { message, outcome: 'completing' };
+  return { message, outcome: 'final' };
+}
+
+/** The server's message under the spec's banner, and, when money may be taken, where the request will appear. */
+export function PaymentFailureDetail({ failure, kind = 'flip' }: { failure: PaymentFailure; kind?: 'flip' | 'sample' }) {
+  return (
+    <Stack gap={4} data-testid="payment-failure">
+      {failure.message ? <Text size="sm">{failure.message}</Text> : null}
+      {failure.outcome === 'completing' ? (
+        <Text size="sm">
+          If you approved the payment in PayPal, it is being completed: do not pay again. Your request appears in the{' '}
+          <Anchor component={Link} to={kind === 'flip' ? '/requests/queue' : '/requests/history'}>
+            {kind === 'flip' ? 'request queue' : 'request history'}
+          </Anchor>{' '}
+          once PayPal confirms it.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -1,0 +1,2 @@
+DROP INDEX "payments_live_request_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_live_request_idx" ON "payments" USING btree ("kind","request_ref") WHERE status IN ('created', 'approved', 'declined', 'captured', 'needs_attention');
