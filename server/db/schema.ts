@@ -463,7 +463,9 @@ export const payments = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('payments_live_request_idx').on(t.kind, t.requestRef).where(sql`status IN ('created', 'approved', 'declined', 'captured', 'needs_attention')`),
+    uniqueIndex('payments_live_request_idx')
+      .on(t.kind, t.requestRef)
+      .where(sql`status IN ('created', 'approved', 'declined', 'captured', 'needs_attention')`),
     index('payments_open_idx').on(t.updatedAt).where(sql`status IN ('created', 'approved', 'declined')`),
   ],
 );

@@ -10,16 +10,7 @@ import { captureFlipOrder, createFlipOrder, flipEnabledQuery, useToggleFlips, va
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { FlipVideo } from '../components/requests/FlipVideo';
-import {
-  failureOf,
-  PaymentButtons,
-  PaymentError,
-  type PaymentFailure,
-  PaymentFailureDetail,
-  PaymentPlaceholder,
-  PaymentSucceeded,
-  PayPalScript,
-} from '../components/requests/Payment';
+import { type PaymentFailure, type PaymentStage, PaymentStep, PayPalScript } from '../components/requests/Payment';
 import { RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
@@ -156,41 +147,25 @@ function VerifyForm({ state, setState, enabled }: StepProps & { enabled: boolean
 }
 
 function Payment({ state, setState }: StepProps) {
-  if (state.step === 'validated') {
-    const { flip } = state;
-    return (
-      <PaymentButtons
-        createOrder={() => createFlipOrder(flip.sid, 'paypal')}
-        onApprove={async (orderId) => {
-          try {
-            setState({ step: 'payment-success', flip, ids: await captureFlipOrder(flip.sid, orderId) });
-          } catch (error) {
-            console.error('Payment capture failed', error);
-            setState({ step: 'payment-error', flip, failure: failureOf(error, true) });
-          }
-        }}
-        onError={(error) => {
-          console.error('Payment failed', error);
-          setState({ step: 'payment-error', flip, failure: failureOf(error, false) });
-        }}
-      />
-    );
-  }
+  const flip = 'flip' in state ? state.flip : null;
   return (
-    <Stack gap="sm">
-      {state.step === 'payment-error' ? <PaymentError /> : null}
-      {state.step === 'payment-error' ? <PaymentFailureDetail failure={state.failure} /> : null}
-      {state.step === 'payment-success' ? <PaymentSucceeded ids={state.ids} /> : null}
-      <Group gap="xs">
-        <PaymentPlaceholder />
-        {state.step === 'payment-error' && state.failure.outcome === 'retry' ? (
-          <Button variant="default" onClick={() => setState({ step: 'validated', flip: state.flip })}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Stack>
+    <PaymentStep
+      kind="flip"
+      stage={stageOf(state)}
+      createOrder={() => createFlipOrder(flip!.sid, 'paypal')}
+      captureOrder={(orderId) => captureFlipOrder(flip!.sid, orderId)}
+      onSuccess={(ids) => setState({ step: 'payment-success', flip: flip!, ids })}
+      onFailure={(failure) => setState({ step: 'payment-error', flip: flip!, failure })}
+      onRetry={() => setState({ step: 'validated', flip: flip! })}
+    />
   );
+}
+
+function stageOf(state: FlipState): PaymentStage {
+  if (state.step === 'validated') return { step: 'ready' };
+  if (state.step === 'payment-success') return { step: 'success', ids: state.ids };
+  if (state.step === 'payment-error') return { step: 'error', failure: state.failure };
+  return { step: 'waiting' };
 }
 
 /** The queue and history buttons, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconHistory, IconInfoCircle, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { NAME_MAX, SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
 import type { PaymentSuccess } from '../../common/flip';
@@ -13,16 +12,8 @@ import { featureEnabledQuery, useToggleFeature } from '../api/flip';
 import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
-import {
-  failureOf,
-  PaymentButtons,
-  PaymentError,
-  type PaymentFailure,
-  PaymentFailureDetail,
-  PaymentPlaceholder,
-  PaymentSucceeded,
-  PayPalScript,
-} from '../components/requests/Payment';
+import { type PaymentFailure, type PaymentStage, PaymentStep, PayPalScript } from '../components/requests/Payment';
+import { RequestLinkButton } from '../components/requests/RequestLinks';
 import { type Recording, useRecorder } from '../lib/recorder';
 
 /**
@@ -185,41 +176,25 @@ function Timer({ elapsed, status }: { elapsed: number; status: string }) {
 }
 
 function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (checkout: Checkout) => void }) {
-  if (checkout.step === 'validated') {
-    const { sample } = checkout;
-    return (
-      <PaymentButtons
-        createOrder={() => createSampleOrder(sample.sid, 'paypal')}
-        onApprove={async (orderId) => {
-          try {
-            setCheckout({ step: 'payment-success', sample, ids: await captureSampleOrder(sample.sid, orderId) });
-          } catch (error) {
-            console.error('Payment capture failed', error);
-            setCheckout({ step: 'payment-error', sample, failure: failureOf(error, true) });
-          }
-        }}
-        onError={(error) => {
-          console.error('Payment failed', error);
-          setCheckout({ step: 'payment-error', sample, failure: failureOf(error, false) });
-        }}
-      />
-    );
-  }
+  const sample = 'sample' in checkout ? checkout.sample : null;
   return (
-    <Stack gap="sm">
-      {checkout.step === 'payment-error' ? <PaymentError /> : null}
-      {checkout.step === 'payment-error' ? <PaymentFailureDetail failure={checkout.failure} kind="sample" /> : null}
-      {checkout.step === 'payment-success' ? <PaymentSucceeded ids={checkout.ids} kind="sample" /> : null}
-      <Group gap="xs">
-        <PaymentPlaceholder />
-        {checkout.step === 'payment-error' && checkout.failure.outcome === 'retry' ? (
-          <Button variant="default" onClick={() => setCheckout({ step: 'validated', sample: checkout.sample })}>
-            Try again
-          </Button>
-        ) : null}
-      </Group>
-    </Stack>
+    <PaymentStep
+      kind="sample"
+      stage={stageOf(checkout)}
+      createOrder={() => createSampleOrder(sample!.sid, 'paypal')}
+      captureOrder={(orderId) => captureSampleOrder(sample!.sid, orderId)}
+      onSuccess={(ids) => setCheckout({ step: 'payment-success', sample: sample!, ids })}
+      onFailure={(failure) => setCheckout({ step: 'payment-error', sample: sample!, failure })}
+      onRetry={() => setCheckout({ step: 'validated', sample: sample! })}
+    />
   );
+}
+
+function stageOf(checkout: Checkout): PaymentStage {
+  if (checkout.step === 'validated') return { step: 'ready' };
+  if (checkout.step === 'payment-success') return { step: 'success', ids: checkout.ids };
+  if (checkout.step === 'payment-error') return { step: 'error', failure: checkout.failure };
+  return { step: 'waiting' };
 }
 
 /** The history button, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
@@ -228,13 +203,7 @@ function Header({ enabled }: { enabled: boolean }) {
   const toggle = useToggleFeature('recording');
   return (
     <Group gap="xs">
-      <Button
-        renderRoot={(props) => <Link {...props} to="/requests/history" />}
-        variant="light"
-        leftSection={<IconHistory size={16} aria-hidden />}
-      >
-        Request History
-      </Button>
+      <RequestLinkButton to="/requests/history" />
       {admin ? (
         <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
           {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}

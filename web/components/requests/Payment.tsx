@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { PayPalButtons, PayPalScriptProvider, type ReactPayPalScriptOptions, usePayPalScriptReducer } from '@paypal/react-paypal-js';
 import { IconAlertTriangle, IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -140,6 +140,64 @@ export function PaymentFailureDetail({ failure, kind = 'flip' }: { failure: Paym
           once PayPal confirms it.
         </Text>
       ) : null}
+    </Stack>
+  );
+}
+
+/** Where a request page's payment step stands: before verification, ready to pay, or done. */
+export type PaymentStage =
+  | { step: 'waiting' }
+  | { step: 'ready' }
+  | { step: 'success'; ids: PaymentSuccess }
+  | { step: 'error'; failure: PaymentFailure };
+
+interface PaymentStepProps {
+  kind: 'flip' | 'sample';
+  stage: PaymentStage;
+  createOrder: () => Promise<string>;
+  captureOrder: (orderId: string) => Promise<PaymentSuccess>;
+  onSuccess: (ids: PaymentSuccess) => void;
+  onFailure: (failure: PaymentFailure) => void;
+  onRetry: () => void;
+}
+
+/**
+ * Step 2 of the flip and sample pages: the PayPal buttons once the request is verified; otherwise
+ * the disabled PAYMENT placeholder, with the success or error banner (spec 2) when it is done.
+ */
+export function PaymentStep({ kind, stage, createOrder, captureOrder, onSuccess, onFailure, onRetry }: PaymentStepProps) {
+  if (stage.step === 'ready') {
+    return (
+      <PaymentButtons
+        createOrder={createOrder}
+        onApprove={async (orderId) => {
+          try {
+            onSuccess(await captureOrder(orderId));
+          } catch (error) {
+            console.error('Payment capture failed', error);
+            onFailure(failureOf(error, true));
+          }
+        }}
+        onError={(error) => {
+          console.error('Payment failed', error);
+          onFailure(failureOf(error, false));
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {stage.step === 'error' ? <PaymentError /> : null}
+      {stage.step === 'error' ? <PaymentFailureDetail failure={stage.failure} kind={kind} /> : null}
+      {stage.step === 'success' ? <PaymentSucceeded ids={stage.ids} kind={kind} /> : null}
+      <Group gap="xs">
+        <PaymentPlaceholder />
+        {stage.step === 'error' && stage.failure.outcome === 'retry' ? (
+          <Button variant="default" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+      </Group>
     </Stack>
   );
 }
