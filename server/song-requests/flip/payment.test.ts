@@ -128,6 +128,8 @@ describe('POST /api/requests/flip/capture', () => {
   });
 
   it('answers 422 for a declined card, and the buyer can pay again', async () => {
+    // The buyer's own capture, not the approval webhook's (whose decline races it), meets the card.
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const sid = await flip.validate();
     const orderId = await flip.order(sid);
     paypal.approve(orderId, 'declined');
@@ -139,7 +141,9 @@ describe('POST /api/requests/flip/capture', () => {
     paypal.approve(orderId, 'paid');
     const paid = await flip.capture(sid, orderId);
     expect(paid.statusCode, paid.body).toBe(200);
+    await paypal.webhooks.release();
     await paypal.webhooks.idle();
+    paypal.webhooks.clear();
     const rows = await flip.rowsOf(sid);
     expect([rows.history.length, rows.queue.length]).toEqual([1, 1]);
   });
