@@ -66,6 +66,8 @@ describe('telling a lost connection', () => {
     expect(isRead('with x as (update media set name = $1 returning id) select * from x')).toBe(false);
     expect(isRead('select * from edit_requests where id = $1 for update')).toBe(false);
     expect(isRead('SELECT pg_try_advisory_lock($1, $2)')).toBe(false);
+    // An event sent twice would be announced twice.
+    expect(isRead('SELECT pg_notify($1, $2)')).toBe(false);
   });
 });
 

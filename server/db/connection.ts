@@ -29,11 +29,14 @@ export function isConnectionLost(error: unknown): boolean {
   return false;
 }
 
-/** The SQL only reads: a SELECT (or WITH) that writes nothing, locks nothing and takes no advisory lock. */
+/**
+ * The SQL only reads: a SELECT (or WITH) that writes nothing, locks nothing, takes no advisory lock
+ * and sends no notification (a retried pg_notify would announce the event twice).
+ */
 export function isRead(text: string): boolean {
   return (
     /^\s*(select|with)\b/i.test(text) &&
-    !/\b(insert|update|delete|for\s+(no\s+key\s+)?(update|share)|nextval|setval|pg_(try_)?advisory)/i.test(text)
+    !/\b(insert|update|delete|for\s+(no\s+key\s+)?(update|share)|nextval|setval|pg_(try_)?advisory|pg_notify)/i.test(text)
   );
 }
 
