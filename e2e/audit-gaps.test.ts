@@ -47,8 +47,8 @@ describe('toasts (spec 9: newest on top, 1,000 ms after a hover)', () => {
     await page.clock.install();
     await page.goto('/?loginSuccess=false');
     const toast = await waitForToast(page, 'Error', 'An error occurred when logging in');
+    await toast.hover();
     const box = (await toast.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     // Hovered: it stays however long.
     await page.clock.runFor(10_000);

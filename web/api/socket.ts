@@ -56,8 +56,7 @@ export function useLiveSocket<T>({ path, schema, onData, enabled = true }: LiveS
 
 /**
  * A socket whose every message is the new value of a query: pushed data lands in the TanStack Query
- * cache. A read of the same query still in flight started before the message and may answer older
- * data, so it is cancelled first; then the newest pushed value is set.
+ * cache, and a read of the same query in flight does not overwrite it with older data.
  */
 export function useQuerySocket<T>(path: string, schema: ZodType<T>, queryKey: QueryKey, enabled = true): SocketStatus {
   const queryClient = useQueryClient();
@@ -65,18 +64,23 @@ export function useQuerySocket<T>(path: string, schema: ZodType<T>, queryKey: Qu
   return useLiveSocket({ path, schema, enabled, onData: push });
 }
 
-/** Applies pushed values to one query, newest last, never overtaken by an older read in flight. */
+/**
+ * Applies pushed values to one query. A read in flight started before the push and may answer older
+ * data: it is left to finish (its failure still toasts), and then the newest pushed value is set again.
+ */
 export function queryPusher<T>(queryClient: QueryClient, queryKey: QueryKey): (data: T) => void {
   let latest: { data: T } | null = null;
+  let unsubscribe: (() => void) | null = null;
+  const reading = () => queryClient.isFetching({ queryKey, exact: true }) > 0;
   return (data) => {
-    if (queryClient.isFetching({ queryKey, exact: true }) === 0 && latest === null) {
-      queryClient.setQueryData(queryKey, data);
-      return;
-    }
-    const waiting = latest !== null;
+    queryClient.setQueryData(queryKey, data);
+    if (!reading()) return;
     latest = { data };
-    if (waiting) return;
-    void queryClient.cancelQueries({ queryKey, exact: true }).then(() => {
+    if (unsubscribe) return;
+    unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (reading()) return;
+      unsubscribe?.();
+      unsubscribe = null;
       const newest = latest;
       latest = null;
       if (newest) queryClient.setQueryData(queryKey, newest.data);
