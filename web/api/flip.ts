@@ -25,7 +25,6 @@ export function useToggleFeature(feature: RequestFeature) {
 }
 
 export const flipEnabledQuery = featureEnabledQuery('flip');
-export const useToggleFlips = () => useToggleFeature('flip');
 
 export const validateFlip = (mediaUrl: string, username: string | null) =>
   apiPost<ValidatedFlip>('/api/requests/flip/validate', { mediaUrl, username });

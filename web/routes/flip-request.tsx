@@ -6,12 +6,12 @@ import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
 import type { PaymentSuccess, ValidatedFlip } from '../../common/flip';
 import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { useCurrentUser } from '../api/auth';
-import { captureFlipOrder, createFlipOrder, flipEnabledQuery, useToggleFlips, validateFlip } from '../api/flip';
+import { captureFlipOrder, createFlipOrder, flipEnabledQuery, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
 import { FlipVideo } from '../components/requests/FlipVideo';
-import { type PaymentFailure, type PaymentStage, PaymentStep, PayPalScript } from '../components/requests/Payment';
-import { RequestLinkButton } from '../components/requests/RequestLinks';
+import { type PaymentFailure, PaymentStep, PayPalScript, paymentStageOf } from '../components/requests/Payment';
+import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
 
 /**
  * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
@@ -151,7 +151,7 @@ function Payment({ state, setState }: StepProps) {
   return (
     <PaymentStep
       kind="flip"
-      stage={stageOf(state)}
+      stage={paymentStageOf(state)}
       createOrder={() => createFlipOrder(flip!.sid, 'paypal')}
       captureOrder={(orderId) => captureFlipOrder(flip!.sid, orderId)}
       onSuccess={(ids) => setState({ step: 'payment-success', flip: flip!, ids })}
@@ -161,26 +161,13 @@ function Payment({ state, setState }: StepProps) {
   );
 }
 
-function stageOf(state: FlipState): PaymentStage {
-  if (state.step === 'validated') return { step: 'ready' };
-  if (state.step === 'payment-success') return { step: 'success', ids: state.ids };
-  if (state.step === 'payment-error') return { step: 'error', failure: state.failure };
-  return { step: 'waiting' };
-}
-
 /** The queue and history buttons, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
 function Header({ enabled }: { enabled: boolean }) {
-  const admin = useCurrentUser()?.admin === true;
-  const toggle = useToggleFlips();
   return (
     <Group gap="xs">
       <RequestLinkButton to="/requests/queue" />
       <RequestLinkButton to="/requests/history" />
-      {admin ? (
-        <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-          {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
-        </Button>
-      ) : null}
+      <FeatureToggleButton feature="flip" enabled={enabled} />
     </Group>
   );
 }

@@ -8,12 +8,12 @@ import { NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { samplePriceUsd } from '../../common/pricing';
 import type { SampleValidation } from '../../common/sample';
 import { useCurrentUser } from '../api/auth';
-import { featureEnabledQuery, useToggleFeature } from '../api/flip';
+import { featureEnabledQuery } from '../api/flip';
 import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { notifyFailure, notifySuccess } from '../components/notify';
-import { type PaymentFailure, type PaymentStage, PaymentStep, PayPalScript } from '../components/requests/Payment';
-import { RequestLinkButton } from '../components/requests/RequestLinks';
+import { type PaymentFailure, PaymentStep, PayPalScript, paymentStageOf } from '../components/requests/Payment';
+import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
 import { type Recording, useRecorder } from '../lib/recorder';
 
 /**
@@ -180,7 +180,7 @@ function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (
   return (
     <PaymentStep
       kind="sample"
-      stage={stageOf(checkout)}
+      stage={paymentStageOf(checkout)}
       createOrder={() => createSampleOrder(sample!.sid, 'paypal')}
       captureOrder={(orderId) => captureSampleOrder(sample!.sid, orderId)}
       onSuccess={(ids) => setCheckout({ step: 'payment-success', sample: sample!, ids })}
@@ -190,25 +190,12 @@ function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (
   );
 }
 
-function stageOf(checkout: Checkout): PaymentStage {
-  if (checkout.step === 'validated') return { step: 'ready' };
-  if (checkout.step === 'payment-success') return { step: 'success', ids: checkout.ids };
-  if (checkout.step === 'payment-error') return { step: 'error', failure: checkout.failure };
-  return { step: 'waiting' };
-}
-
 /** The history button, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
 function Header({ enabled }: { enabled: boolean }) {
-  const admin = useCurrentUser()?.admin === true;
-  const toggle = useToggleFeature('recording');
   return (
     <Group gap="xs">
       <RequestLinkButton to="/requests/history" />
-      {admin ? (
-        <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-          {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
-        </Button>
-      ) : null}
+      <FeatureToggleButton feature="recording" enabled={enabled} />
     </Group>
   );
 }

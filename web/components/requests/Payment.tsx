@@ -151,6 +151,20 @@ export type PaymentStage =
   | { step: 'success'; ids: PaymentSuccess }
   | { step: 'error'; failure: PaymentFailure };
 
+/** The payment stage of a request page's state (both pages name their steps as spec 4 does). */
+export function paymentStageOf(
+  state:
+    | { step: 'validated' }
+    | { step: 'payment-success'; ids: PaymentSuccess }
+    | { step: 'payment-error'; failure: PaymentFailure }
+    | { step: string },
+): PaymentStage {
+  if (state.step === 'validated') return { step: 'ready' };
+  if (state.step === 'payment-success' && 'ids' in state) return { step: 'success', ids: state.ids };
+  if (state.step === 'payment-error' && 'failure' in state) return { step: 'error', failure: state.failure };
+  return { step: 'waiting' };
+}
+
 interface PaymentStepProps {
   kind: 'flip' | 'sample';
   stage: PaymentStage;

@@ -1,8 +1,10 @@
 import { Button } from '@mantine/core';
 import { IconHistory, IconListNumbers, IconMicrophone, IconVideo } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useCurrentUser } from '../../api/auth';
+import { type RequestFeature, useToggleFeature } from '../../api/flip';
 
-/** The request screens link to each other (spec 2): one label and icon per destination. */
+/** The request screens link to each other (spec 2): one label and icon per destination; and the features' admin toggle. */
 const DESTINATIONS = {
   '/request/sample': { label: 'New Sample Request', Icon: IconMicrophone },
   '/request/flip': { label: 'New Flip Request', Icon: IconVideo },
@@ -18,6 +20,18 @@ export function RequestLinkButton({ to }: { to: RequestDestination }) {
   return (
     <Button renderRoot={(props) => <Link {...props} to={to} />} variant="light" leftSection={<Icon size={16} aria-hidden />}>
       {label}
+    </Button>
+  );
+}
+
+/** The admins' ENABLE REQUESTS / DISABLE REQUESTS button of a request feature (spec 4 "Request features"). */
+export function FeatureToggleButton({ feature, enabled }: { feature: RequestFeature; enabled: boolean }) {
+  const admin = useCurrentUser()?.admin === true;
+  const toggle = useToggleFeature(feature);
+  if (!admin) return null;
+  return (
+    <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+      {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
     </Button>
   );
 }
