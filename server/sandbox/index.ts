@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { forbidden } from '../http/errors';
 import { isLoopback } from '../http/machine-access';
 import type { App } from '../http/types';
+import { audioSandbox } from './audio';
 import { paypalControl, paypalSandbox } from './paypal';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
@@ -22,6 +23,7 @@ export { SandboxState } from './state';
  *   /sandbox/twitch/helix/...      Twitch Helix           (+ /sandbox/twitch/images/...)
  *   /sandbox/twitch/oauth2/...     id.twitch.tv/oauth2
  *   /sandbox/paypal/...            PayPal REST (api-m.paypal.com), its approval page and JS SDK
+ *   /sandbox/audio/{remoteId}      the demo songs as audio (a generated tune per song), for the radio
  *   /sandbox/control/...           faults, live stream, item changes (from this machine only)
  */
 export interface Sandbox {
@@ -108,6 +110,7 @@ export async function registerSandbox(app: App, options: SandboxOptions, config:
       await sandbox.register(async (scope: App) => twitchOAuthSandbox(scope, state), { prefix: '/twitch/oauth2' });
       await sandbox.register(async (scope: App) => twitchImages(scope, state), { prefix: '/twitch' });
       await sandbox.register(async (scope: App) => paypalSandbox(scope, state), { prefix: '/paypal' });
+      await sandbox.register(async (scope: App) => audioSandbox(scope, state), { prefix: '/audio' });
       await sandbox.register(async (scope: App) => controlRoutes(scope, state, config), { prefix: '/control' });
     },
     { prefix: '/sandbox' },
