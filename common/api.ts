@@ -118,6 +118,8 @@ export const publicConfigSchema = z.object({
   videoImageBase: z.string(),
   /** PayPal's JS SDK settings: the client id (null when payments are not configured) and, in demo mode, the stand-in SDK's URL (`sdkBaseUrl`) */
   paypal: z.object({ clientId: z.string().nullable(), sdkBaseUrl: z.string().nullable() }),
+  /** In demo mode the radio plays the sandbox's generated audio, `{base}/{remoteId}`; null: the providers' own players */
+  radioAudioBase: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

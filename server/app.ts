@@ -107,7 +107,8 @@ export interface BuildOptions {
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
+  // The radio's players: the YouTube IFrame Player API and the SoundCloud Widget API (web/components/radio/players/).
+  scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com', 'https://www.youtube.com', 'https://w.soundcloud.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://*.paypalobjects.com', 'https://*.paypal.com'],
   mediaSrc: ["'self'", 'blob:', 'data:'],

@@ -45,6 +45,8 @@ export function publicConfig(config: Config): PublicConfig {
       clientId: config.paypal?.clientId ?? null,
       sdkBaseUrl: config.providers.sandbox && config.paypal?.apiBase === null ? '/sandbox/paypal/sdk/js' : null,
     },
+    // Demo mode has no provider players to reach: the sandbox serves each song as audio (sandbox/audio.ts).
+    radioAudioBase: config.providers.sandbox ? '/sandbox/audio' : null,
     mediaSources: [
       { kind: 'youtube', label: 'YouTube', url: l.youtubeMain },
       { kind: 'youtube', label: 'YouTube (Unofficial daily)', url: l.youtubeDaily },
