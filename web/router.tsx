@@ -8,6 +8,7 @@ import {
   redirect,
   useMatches,
 } from '@tanstack/react-router';
+import { RADIO_STATIONS } from '../common/constants';
 import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS, sourceValues } from '../common/enums';
 import { configQuery, loadedConfig } from './api/config';
 import { queryClient } from './api/query-client';
@@ -335,6 +336,10 @@ const eventsRoute = createRoute({
 const radioRoute = createRoute({
   ...page('/radio'),
   staticData: { title: 'Radio' },
+  // The station, `top` when absent (spec 9); anything else is dropped.
+  validateSearch: (search: Record<string, unknown>): { station?: (typeof RADIO_STATIONS)[number] } => ({
+    station: RADIO_STATIONS.find((station) => station === search.station),
+  }),
   component: lazyRouteComponent(() => import('./routes/radio'), 'RadioPage'),
 });
 const linksRoute = createRoute({

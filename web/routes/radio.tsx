@@ -1,9 +1,68 @@
+import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlayerSkipForward, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { DEFAULT_STATION, RADIO_FREQUENCY, RADIO_STATIONS } from '../../common/constants';
+import { useCurrentUser } from '../api/auth';
+import { radioListenersQuery, useSkipTrack } from '../api/radio';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { CurrentTrack } from '../components/radio/CurrentTrack';
+import { PreviouslyPlayed } from '../components/radio/PreviouslyPlayed';
+import { stationLabel, stationSearch } from '../components/radio/station';
+import { radio, type Station, useRadio } from '../components/radio/store';
 
 /**
- * /radio (spec 2 "Radio").
- * NOT BUILT YET (issue 3, part 2): only the route and its header exist.
+ * /radio (spec 2 and 4 "Radio", issue 13): "93.8 FM, 24/7". The station (`top` by default, or
+ * `everything`, in ?station=) is tuned in the shell's radio store, whose engine keeps playing after
+ * the listener leaves; this screen shows the connection, the current track, Previously Played, the
+ * listener count and, for admins, SKIP TRACK.
  */
 export function RadioPage() {
-  return <EmphasisHeader icon="radio" text="Radio" />;
+  const search = useSearch({ from: '/radio' });
+  const navigate = useNavigate({ from: '/radio' });
+  const tuned = useRadio((state) => state.tuned);
+  const tunedStation = useRadio((state) => state.station);
+  // A bare /radio while the radio plays (the menu's link) stays on the station playing.
+  const station: Station = search.station ?? (tuned ? tunedStation : DEFAULT_STATION);
+  useEffect(() => radio.tune(station), [station]);
+
+  const status = useRadio((state) => state.status);
+  const admin = useCurrentUser()?.admin === true;
+  const skip = useSkipTrack(station);
+  const listeners = useQuery(radioListenersQuery).data?.[station];
+
+  return (
+    <>
+      <EmphasisHeader icon="radio" text="Radio" emphasis={`${RADIO_FREQUENCY}, 24/7`}>
+        {admin ? (
+          <Button onClick={() => skip.mutate()} loading={skip.isPending} leftSection={<IconPlayerSkipForward size={16} aria-hidden />}>
+            SKIP TRACK
+          </Button>
+        ) : null}
+      </EmphasisHeader>
+      <Stack gap="lg">
+        <Group justify="space-between" gap="sm">
+          <SegmentedControl
+            aria-label="Station"
+            value={station}
+            onChange={(value) => navigate({ search: stationSearch(value as Station) })}
+            data={RADIO_STATIONS.map((value) => ({ value, label: stationLabel(value) }))}
+          />
+          <Group gap="sm">
+            {listeners !== undefined ? (
+              <Text size="sm" c="dimmed" component="span">
+                <IconUsers size={14} aria-hidden /> {listeners} listening now
+              </Text>
+            ) : null}
+            <Badge color={status === 'Connected' ? 'teal' : 'gray'} variant="light" role="status">
+              {status}
+            </Badge>
+          </Group>
+        </Group>
+        <CurrentTrack />
+        <PreviouslyPlayed />
+      </Stack>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import { AppShell, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { RadioDock } from '../radio/RadioDock';
 import classes from './AppLayout.module.css';
 import { Brand } from './Brand';
 import { ChannelButtons } from './ChannelButtons';
@@ -13,7 +14,8 @@ import { UserMenu } from './UserMenu';
 /**
  * The shell: a header with the menu tree (a burger drawer below the lg breakpoint, 1200 px, where
  * the full bar no longer fits), the page, and the footer. The search box sits in the bar from xl
- * (1408 px); between lg and xl it opens from a search button.
+ * (1408 px); between lg and xl it opens from a search button. Below the footer, the radio's dock:
+ * its engine and mini-player, once the radio has been opened.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -55,6 +57,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Container>
       </AppShell.Main>
       <SiteFooter />
+      {/* The radio, once opened, plays on whatever page is shown (its mini-player sits here). */}
+      <RadioDock />
     </AppShell>
   );
 }

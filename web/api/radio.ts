@@ -1,0 +1,35 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { RADIO_PATHS, type RadioListeners, type RadioPlayed, type RadioTrack, radioTrackSchema, type Station } from '../../common/radio';
+import { notifyFailure } from '../components/notify';
+import { apiGet, apiPost } from './client';
+import { useLiveSocket } from './socket';
+
+/** The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener count. */
+
+/** How often the listener count is asked again. */
+const LISTENERS_POLL_MS = 15_000;
+
+/** WebSocket /api/ws/radio?station=: every message is the station's current track (spec 7's reconnect rule, api/socket.ts). */
+export const useRadioSocket = (station: Station, onTrack: (track: RadioTrack) => void) =>
+  useLiveSocket({ path: `${RADIO_PATHS.socket}?station=${station}`, schema: radioTrackSchema, onData: onTrack });
+
+/** GET /api/radio/history?station=: the tracks played before the current one, newest first. */
+export const radioHistory = (station: Station, signal?: AbortSignal) => apiGet<RadioPlayed[]>(RADIO_PATHS.history, { station }, signal);
+
+/** GET /api/radio/listeners, polled: how many listen to each station now, across instances. */
+export const radioListenersQuery = queryOptions({
+  queryKey: ['radio', 'listeners'],
+  queryFn: ({ signal }) => apiGet<RadioListeners>(RADIO_PATHS.listeners, undefined, signal),
+  refetchInterval: LISTENERS_POLL_MS,
+});
+
+/**
+ * SKIP TRACK (admins): the station's next track starts now. The new track arriving over the socket is
+ * the feedback (spec 8 has no success text for it, as for NEXT REQUEST).
+ */
+export function useSkipTrack(station: Station) {
+  return useMutation({
+    mutationFn: () => apiPost<unknown>(RADIO_PATHS.skip, undefined, { station }),
+    onError: (error) => notifyFailure('Unable to skip track', error),
+  });
+}

@@ -1,0 +1,53 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatDuration } from '../../../common/format';
+import { playedNumber } from '../../lib/radio';
+import list from '../plainList.module.css';
+import { thumbnailUrl } from '../Thumbnail';
+import classes from './PreviouslyPlayed.module.css';
+import { useRadio } from './store';
+
+/** Spec 2 / 4 "Previously Played": the track before on top, numbered from the oldest. */
+export function PreviouslyPlayed() {
+  const played = useRadio((state) => state.played);
+  return (
+    <Stack component="section" gap="sm" aria-labelledby="radio-played">
+      <Title order={2} fz="h3" id="radio-played">
+        Previously Played
+      </Title>
+      {played.length === 0 ? (
+        <Text c="dimmed">Nothing played yet</Text>
+      ) : (
+        <Stack
+          // Numbered from the oldest (spec 4): the list counts down from the top.
+          renderRoot={(props) => <ol reversed {...props} />}
+          gap="xs"
+          className={list.plainList}
+          aria-labelledby="radio-played"
+        >
+          {played.map((entry, index) => {
+            const thumbnail = thumbnailUrl('media', entry.thumbnail);
+            return (
+              <Group component="li" key={`${entry.id}@${entry.startedAt}`} gap="sm" wrap="nowrap" className={classes.row}>
+                <Text fw={700} c="dimmed" className={classes.number}>
+                  {playedNumber(index, played.length)}
+                </Text>
+                {thumbnail ? <img className={classes.thumbnail} src={thumbnail} alt="" width={64} height={36} loading="lazy" /> : null}
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: entry.id }} />}
+                  className={classes.name}
+                  truncate
+                >
+                  {entry.name}
+                </Anchor>
+                <Text size="sm" c="dimmed">
+                  {formatDuration(entry.duration)}
+                </Text>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
