@@ -55,7 +55,7 @@ export function RadioPage() {
                 <IconUsers size={14} aria-hidden /> {listeners} listening now
               </Text>
             ) : null}
-            <Badge color={status === 'Connected' ? 'teal' : 'gray'} variant="light" role="status">
+            <Badge color={status === 'Connected' ? 'teal' : 'gray'} variant="light" tt="none" role="status">
               {status}
             </Badge>
           </Group>

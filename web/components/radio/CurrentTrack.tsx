@@ -46,7 +46,9 @@ export function CurrentTrack() {
                 {formatDuration(track.duration)}
               </Text>
             </Group>
-            <PlayerControls />
+            <Group>
+              <PlayerControls />
+            </Group>
           </Stack>
         </Group>
       ) : (

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Slider, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Slider, Text, Tooltip } from '@mantine/core';
 import { IconHeadphones, IconPlayerPauseFilled, IconPlayerPlayFilled, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { radio, useRadio } from './store';
 
@@ -13,10 +13,19 @@ export function PlayerControls({ compact = false }: { compact?: boolean }) {
   const hasTrack = useRadio((state) => state.current !== null);
 
   if (playback === 'blocked') {
-    return (
+    const listen = (
       <Button size={compact ? 'xs' : 'sm'} leftSection={<IconHeadphones size={16} aria-hidden />} onClick={() => radio.play()}>
         Click to listen
       </Button>
+    );
+    if (compact) return listen;
+    return (
+      <Group gap="sm">
+        {listen}
+        <Text size="sm" c="dimmed">
+          Your browser plays sound only after a click.
+        </Text>
+      </Group>
     );
   }
   const playing = playback === 'playing' || playback === 'loading';
@@ -35,9 +44,11 @@ export function PlayerControls({ compact = false }: { compact?: boolean }) {
           {playing ? <IconPlayerPauseFilled size={18} aria-hidden /> : <IconPlayerPlayFilled size={18} aria-hidden />}
         </ActionIcon>
       </Tooltip>
-      {volume === 0 ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
+      <Box visibleFrom={compact ? 'xs' : undefined} display="flex">
+        {volume === 0 ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
+      </Box>
       <Slider
-        w={compact ? 72 : 140}
+        w={compact ? 64 : 140}
         size="sm"
         min={0}
         max={100}
