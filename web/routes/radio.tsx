@@ -9,7 +9,7 @@ import { radioListenersQuery, useSkipTrack } from '../api/radio';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { CurrentTrack } from '../components/radio/CurrentTrack';
 import { PreviouslyPlayed } from '../components/radio/PreviouslyPlayed';
-import { stationLabel, stationSearch } from '../components/radio/station';
+import { stationLabel } from '../components/radio/station';
 import { radio, type Station, useRadio } from '../components/radio/store';
 
 /**
@@ -46,7 +46,8 @@ export function RadioPage() {
           <SegmentedControl
             aria-label="Station"
             value={station}
-            onChange={(value) => navigate({ search: stationSearch(value as Station) })}
+            // Always named: a bare /radio means the station already playing.
+            onChange={(value) => navigate({ search: { station: value as Station } })}
             data={RADIO_STATIONS.map((value) => ({ value, label: stationLabel(value) }))}
           />
           <Group gap="sm">
