@@ -48,20 +48,31 @@ function tuneOf(remoteId: string): { notes: number[]; noteSamples: number } {
   return { notes, noteSamples: Math.round((SAMPLE_RATE * noteMs) / 1000) };
 }
 
-/** The song's WAV: `durationSecs` seconds of its tune, repeated, each note faded in and out (no clicks). */
-export function demoSongWav(remoteId: string, durationSecs: number): Buffer {
+/** One pass of the tune: each note faded in and out, so passes join without a click. */
+function phrase(remoteId: string): Buffer {
   const { notes, noteSamples } = tuneOf(remoteId);
+  const fade = Math.min(400, noteSamples / 4);
+  const pcm = Buffer.alloc(notes.length * noteSamples);
+  notes.forEach((frequency, n) => {
+    for (let i = 0; i < noteSamples; i++) {
+      const envelope = Math.min(1, i / fade, (noteSamples - i) / fade);
+      const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * envelope * 0.35;
+      pcm[n * noteSamples + i] = 128 + Math.round(value * 127);
+    }
+  });
+  return pcm;
+}
+
+/**
+ * The song's WAV: `durationSecs` seconds of its tune, repeated. The tune is computed once and
+ * copied, so even the longest song takes a few milliseconds of the event loop.
+ */
+export function demoSongWav(remoteId: string, durationSecs: number): Buffer {
   const samples = Math.max(0, Math.round(durationSecs * SAMPLE_RATE));
   const wav = Buffer.alloc(HEADER_BYTES + samples);
   wavHeader(samples).copy(wav, 0);
-  const fade = Math.min(400, noteSamples / 4);
-  for (let i = 0; i < samples; i++) {
-    const inNote = i % noteSamples;
-    const frequency = notes[Math.floor(i / noteSamples) % notes.length]!;
-    const envelope = Math.min(1, inNote / fade, (noteSamples - inNote) / fade);
-    const value = Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * envelope * 0.35;
-    wav[HEADER_BYTES + i] = 128 + Math.round(value * 127);
-  }
+  const tune = phrase(remoteId);
+  for (let at = 0; at < samples; at += tune.length) tune.copy(wav, HEADER_BYTES + at, 0, Math.min(tune.length, samples - at));
   return wav;
 }
 
