@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Queue } from '../common/queue';
 import { QUEUE_PATHS } from '../common/queue';
+import { RADIO_PATHS, type RadioPlayed, type RadioTrack } from '../common/radio';
 import { freePort, type Process, Stack, startInstance, startNginx, throwAwayDatabase, UPSTREAM_HEADER } from './stack';
 import { type Listening, listenTo, Visitor } from './visitor';
 
@@ -15,7 +16,9 @@ import { type Listening, listenTo, Visitor } from './visitor';
  *  - a demo login works whichever instance answers each step, and its session on both;
  *  - an admin's catalogue edit on one instance clears the other's read cache;
  *  - a paid flip (the PayPal stand-in) and an admin NEXT reach queue sockets on both instances,
- *    through nginx and directly, within 500 ms of the request's answer (the commit is just before).
+ *    through nginx and directly, within 500 ms of the request's answer (the commit is just before);
+ *  - an admin's radio skip through one instance reaches radio sockets on both within 250 ms, and
+ *    moves the station exactly one track on.
  * Exits 1 on the first failed expectation; stops everything it started either way.
  * Needs nginx (NGINX, else /usr/sbin/nginx) and PostgreSQL (CHECK_DATABASE_ADMIN_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres, allowed to CREATE DATABASE).
@@ -24,6 +27,8 @@ import { type Listening, listenTo, Visitor } from './visitor';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.CHECK_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WITHIN_MS = 500;
+/** The radio's budget: every listener hears a new track within 250 ms (issue 13) */
+const RADIO_WITHIN_MS = 250;
 /** WRITE_RATE_LIMIT of the instances: low, so a visitor's budget is used up quickly */
 const WRITE_LIMIT = 6;
 const VIDEO = 'https://www.youtube.com/watch?v=dEpLoY-0001';
@@ -74,6 +79,7 @@ async function main() {
     await checkSessionEverywhere(admin, lb.url, [a, b]);
     await checkCatalogueCache(admin, lb.url, { [a]: `http://${a}`, [b]: `http://${b}` });
     await checkQueue(admin, lb.url, [a, b]);
+    await checkRadio(admin, lb.url, [a, b]);
     console.log('\nAll deployment checks passed.');
   } catch (error) {
     console.error(`\nFAILED: ${(error as Error).message}`);
@@ -207,13 +213,13 @@ async function checkCatalogueCache(admin: Visitor, lb: string, direct: Record<st
   }
 }
 
-/** Queue sockets: one directly on each instance, and through nginx until one lands on each. */
-async function openQueueSockets(lb: string, instances: string[]): Promise<Listening[]> {
+/** Sockets of `path`: one directly on each instance, and through nginx until one lands on each. */
+async function openSockets(lb: string, instances: string[], path: string): Promise<Listening[]> {
   const sockets: Listening[] = [];
-  for (const instance of instances) sockets.push(await listenTo(`ws://${instance}${QUEUE_PATHS.socket}`, lb, instance));
+  for (const instance of instances) sockets.push(await listenTo(`ws://${instance}${path}`, lb, instance));
   const through = new Map<string, Listening>();
   for (let i = 0; i < 8 && through.size < instances.length; i++) {
-    const socket = await listenTo(`${lb.replace('http', 'ws')}${QUEUE_PATHS.socket}`, lb);
+    const socket = await listenTo(`${lb.replace('http', 'ws')}${path}`, lb);
     if (through.has(socket.upstream) || !instances.includes(socket.upstream)) socket.socket.close();
     else through.set(socket.upstream, socket);
   }
@@ -240,7 +246,7 @@ async function allHear(sockets: Listening[], times: { sent: number; answered: nu
 }
 
 async function checkQueue(admin: Visitor, lb: string, instances: string[]) {
-  const sockets = await openQueueSockets(lb, instances);
+  const sockets = await openSockets(lb, instances, QUEUE_PATHS.socket);
   try {
     for (const s of sockets) await s.next((data) => Array.isArray(data), 5_000);
     ok(`queue sockets open on both instances, directly and through nginx; each got the queue first (${sockets.length} sockets)`);
@@ -276,13 +282,66 @@ async function checkQueue(admin: Visitor, lb: string, instances: string[]) {
   }
 }
 
-function report(what: string, upstream: string, heard: { socket: Listening; ms: number; sinceSent: number }[], lb: string) {
+function report(
+  what: string,
+  upstream: string,
+  heard: { socket: Listening; ms: number; sinceSent: number }[],
+  lb: string,
+  withinMs = WITHIN_MS,
+) {
   const others = heard.filter((h) => h.socket.upstream !== upstream);
   expect(others.length >= 2, `no socket of the other instance saw ${what} made on ${upstream}`);
-  const slow = heard.filter((h) => h.ms > WITHIN_MS);
+  const slow = heard.filter((h) => h.ms > withinMs);
   const figures = heard.map((h) => `${describe(h.socket, lb)} ${h.ms.toFixed(0)} ms (${h.sinceSent.toFixed(0)} since sent)`).join(', ');
-  expect(slow.length === 0, `${what} on ${upstream} reached some sockets after more than ${WITHIN_MS} ms: ${figures}`);
-  ok(`${what} made on ${upstream} reached every socket within ${WITHIN_MS} ms of its answer (${figures})`);
+  expect(slow.length === 0, `${what} on ${upstream} reached some sockets after more than ${withinMs} ms: ${figures}`);
+  ok(`${what} made on ${upstream} reached every socket within ${withinMs} ms of its answer (${figures})`);
+}
+
+/**
+ * Radio sockets of the top station on both instances (directly and through nginx): an admin's skip
+ * through nginx reaches all of them within 250 ms of its answer, and the station moved one track
+ * on: the track that played is now the newest of the history, right above the history before.
+ */
+async function checkRadio(admin: Visitor, lb: string, instances: string[]) {
+  const skipUrl = `${lb}${RADIO_PATHS.skip}?station=top`;
+  const historyUrl = `${lb}${RADIO_PATHS.history}?station=top`;
+  // The catalogue was seeded after the first instance started: a skip starts a station still idle.
+  const started = await admin.request('POST', skipUrl);
+  expect(started.status === 200, `the first skip answered ${started.status}: ${started.body.slice(0, 200)}`);
+  const sockets = await openSockets(lb, instances, `${RADIO_PATHS.socket}?station=top`);
+  try {
+    const isTrack = (data: unknown) => typeof (data as RadioTrack)?.startAtSecs === 'number';
+    const firsts = await Promise.all(sockets.map((s) => s.next(isTrack, 5_000)));
+    const playing = firsts[0]!.data as RadioTrack;
+    expect(
+      firsts.every(({ data }) => (data as RadioTrack).id === playing.id),
+      `radio sockets joined on different tracks: ${firsts.map(({ data }) => (data as RadioTrack).id).join(', ')}`,
+    );
+    ok(`radio sockets open on both instances, directly and through nginx; each got the current track first (${playing.name})`);
+    const before = (await admin.request('GET', historyUrl)).json<RadioPlayed[]>();
+    const sent = performance.now();
+    const skipped = await admin.request('POST', skipUrl);
+    const times = { sent, answered: performance.now() };
+    expect(skipped.status === 200, `the skip answered ${skipped.status}: ${skipped.body.slice(0, 200)}`);
+    const next = skipped.json<RadioTrack>();
+    const heard = await Promise.all(
+      sockets.map(async (s) => {
+        const { at } = await s.next((data) => isTrack(data) && (data as RadioTrack).id === next.id, 5_000);
+        return { socket: s, ms: at - times.answered, sinceSent: at - times.sent };
+      }),
+    );
+    report('a radio skip', skipped.upstream, heard, lb, RADIO_WITHIN_MS);
+    const after = (await admin.request('GET', historyUrl)).json<RadioPlayed[]>();
+    const moved = after[0]?.id === playing.id && after[0]?.startedAt === playing.startedAt;
+    const once = JSON.stringify(after.slice(1).map((t) => t.startedAt)) === JSON.stringify(before.slice(0, 19).map((t) => t.startedAt));
+    expect(
+      moved && once,
+      `the history after one skip is not the history before plus ${playing.name}: ${JSON.stringify(after.slice(0, 3))}`,
+    );
+    ok('the skip moved the station exactly one track on (the history gained the track that played, nothing else)');
+  } finally {
+    for (const s of sockets) s.socket.close();
+  }
 }
 
 await main();

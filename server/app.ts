@@ -38,6 +38,7 @@ import { type PaymentsSlice, registerPayments } from './payments';
 import { playlistRequestRoutes } from './playlist-requests/routes';
 import { createPlaylistRequestsService, type PlaylistRequestsService } from './playlist-requests/service';
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
+import { type RadioSlice, registerRadio } from './radio';
 import { type Gateway, registerGateway } from './realtime/gateway';
 import { registerSandbox, type Sandbox } from './sandbox';
 import { renderIndexHtml } from './site/index-html';
@@ -81,6 +82,8 @@ export interface AppContext {
   features: RequestFeatures;
   /** The flip queue (song-requests/queue): reads, NEXT, and the writer paid flips go through */
   queue: QueueService;
+  /** The radio (server/radio): its stations, the feed and timers (`radio.start()` arms them), the listener count */
+  radio: RadioSlice;
 }
 
 export interface BuildOptions {
@@ -265,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const overlayAccess = createOverlayAccess(config);
   overlayRoutes(app, { config, access: overlayAccess, queue, feed, gateway });
   registerSampleRequests(app, { db: database.db, features, events, payments, now, ...config.samples, overlayAccess, gateway }, limits);
+  const radio = registerRadio(app, { db: database.db, events, gateway, now, catalogue, jobs, topSize: config.radio.topSize }, limits);
 
   const thumbnailDirs = [path.join(config.dataDir, 'thumbnails'), DEMO_THUMBNAILS];
   const thumbnailRoots = thumbnailDirs.filter((dir) => existsSync(dir));
@@ -330,6 +334,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
       requestHistory,
       features,
       queue,
+      radio,
     },
   };
 }

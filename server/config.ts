@@ -104,6 +104,8 @@ const envSchema = z
     SAMPLE_MAX_SECONDS: int(1, 600).default(60),
     /** The largest sample upload; bigger is a 413 (60 s at 256 kbit/s is under 2 MB) */
     SAMPLE_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
+    /** How many songs the radio's `top` station plays: the first of the all-time top list */
+    RADIO_TOP_SIZE: int(1, 10_000).default(100),
   })
   .superRefine((env, ctx) => {
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
@@ -232,6 +234,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
     },
     samples: { maxSeconds: e.SAMPLE_MAX_SECONDS, maxBytes: e.SAMPLE_MAX_BYTES },
+    radio: { topSize: e.RADIO_TOP_SIZE },
     /** The key of stream overlay URLs (server/overlays/key.ts); null: overlays are off */
     overlayKey: e.OVERLAY_KEY ?? (demo ? DEMO_OVERLAY_KEY : null),
     /** Login exists only where the Twitch OAuth flow can run: the sandbox in demo, real credentials otherwise. */

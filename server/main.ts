@@ -61,6 +61,8 @@ async function main() {
     jobs.push({ ...job, runAtStart: job.runAtStart && !filled });
   }
   context.jobs.start(jobs);
+  // The radio's stations resume where they are (or move on if their track ended meanwhile).
+  await context.radio.start();
 }
 
 async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<Database> {

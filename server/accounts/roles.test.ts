@@ -213,6 +213,13 @@ const CALLS: Call[] = [
     make: async () => ({ url: `/api/requests/recording/${sampleId}/audio` }),
     expect: { anonymous: 403, member: 403, admin: 200 },
   },
+  {
+    method: 'POST',
+    route: '/api/radio/skip',
+    // The synced catalogue gives the station songs to move on to.
+    make: async () => ({ url: '/api/radio/skip?station=top' }),
+    expect: adminOnly(),
+  },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -254,10 +261,10 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())

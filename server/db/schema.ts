@@ -88,6 +88,11 @@ export const media = pgTable(
     streamTimestamp: integer('stream_timestamp'),
     lyrics: text('lyrics'),
     lyricsVector: tsvector('lyrics_vector'),
+    /**
+     * The provider lets other sites play it (YouTube's status.embeddable, SoundCloud's embeddable_by
+     * 'all'); the radio plays only these, since it plays through the providers' embedded players.
+     */
+    embeddable: boolean('embeddable').notNull().default(true),
   },
   (t) => [
     uniqueIndex('media_provider_remote_uq').on(t.provider, t.remoteId),
@@ -468,4 +473,54 @@ export const payments = pgTable(
       .where(sql`status IN ('created', 'approved', 'declined', 'captured', 'needs_attention')`),
     index('payments_open_idx').on(t.updatedAt).where(sql`status IN ('created', 'approved', 'declined')`),
   ],
+);
+
+/**
+ * The radio's stations (spec 2 "Radio"; server/radio): one row each, made on first use. `play_id` is
+ * what plays now (its row says when it started), `ends_at` when it ends, `cycle` the current pass
+ * through the station's pool. Its row lock is the station's mutex: every advance takes it first, and
+ * `version` (bumped by each advance, announced as `radio.changed`) lets a late instance see that
+ * another one already moved the station on.
+ */
+export const radioStations = pgTable('radio_stations', {
+  station: text('station').primaryKey(),
+  version: integer('version').notNull().default(0),
+  playId: integer('play_id').references((): AnyPgColumn => radioPlays.id),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  cycle: integer('cycle').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** What each station played, in order (the current track is its station's latest row). */
+export const radioPlays = pgTable(
+  'radio_plays',
+  {
+    id: serial('id').primaryKey(),
+    station: text('station').notNull(),
+    /** The pass through the pool this play belongs to: a song plays once per cycle */
+    cycle: integer('cycle').notNull(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('radio_plays_station_idx').on(t.station, t.id.desc().nullsFirst()),
+    index('radio_plays_cycle_idx').on(t.station, t.cycle, t.mediaId),
+  ],
+);
+
+/**
+ * Radio sockets per instance and station, written by each instance every few seconds (a heartbeat):
+ * GET /api/radio/listeners sums the fresh rows, so an instance that died stops counting once its rows age.
+ */
+export const radioListeners = pgTable(
+  'radio_listeners',
+  {
+    instance: text('instance').notNull(),
+    station: text('station').notNull(),
+    count: integer('count').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.instance, t.station] })],
 );

@@ -72,6 +72,7 @@ export function soundcloudSandbox(app: App, state: SandboxState) {
       tag_list: song.tags.map((t) => (t.includes(' ') ? `"${t}"` : t)).join(' '),
       access: 'playable',
       sharing: 'public',
+      embeddable_by: state.embeddableOf(song.remoteId) ? 'all' : 'none',
       streamable: true,
       user: user(),
     };

@@ -19,6 +19,8 @@ export interface ItemPatch {
   name?: string;
   duration?: number;
   views?: number;
+  /** Whether the owner lets other sites embed it (YouTube status.embeddable, SoundCloud embeddable_by); default yes */
+  embeddable?: boolean;
 }
 
 export interface SandboxOptions {
@@ -179,6 +181,11 @@ export class SandboxState {
   private apply<T extends { remoteId: string; name: string; views: number }>(item: T): T {
     const patch = this.patches.get(item.remoteId);
     return patch ? { ...item, ...patch } : item;
+  }
+
+  /** Whether the owner lets other sites embed the item (a patch may say no) */
+  embeddableOf(remoteId: string): boolean {
+    return this.patches.get(remoteId)?.embeddable ?? true;
   }
 
   image(remoteId: string): { kind: ImageKind; file: string } | undefined {

@@ -189,7 +189,7 @@ export function youtubeSandbox(app: App, state: SandboxState) {
           uploadStatus: 'processed',
           privacyStatus: 'public',
           license: 'youtube',
-          embeddable: true,
+          embeddable: state.embeddableOf(item.remoteId),
           publicStatsViewable: true,
           madeForKids: false,
         },

@@ -212,6 +212,7 @@ export async function importYouTubePlaylist(
             views: v.views,
             thumbnail: thumbs?.get(v.id),
             stream: streamLinksIn(v.description)[0] ?? null,
+            embeddable: v.embeddable,
           })),
         ),
       );

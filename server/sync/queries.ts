@@ -32,6 +32,8 @@ export interface ItemFields {
   stream?: { remoteId: string; timestamp: number | null } | null;
   /** Clips only */
   creatorName?: string;
+  /** Songs only: the provider lets other sites embed it (the radio plays only these) */
+  embeddable?: boolean;
 }
 
 export type ItemKind = 'media' | 'streams' | 'clips';
@@ -51,6 +53,8 @@ export interface StoredItem {
   thumbnailSource: string | null;
   unavailable: boolean;
   syncScope: string | null;
+  /** Songs only */
+  embeddable?: boolean;
 }
 
 export async function storedItems(db: Db, kind: ItemKind, provider: string, remoteIds: string[]): Promise<Map<string, StoredItem>> {
@@ -69,6 +73,7 @@ export async function storedItems(db: Db, kind: ItemKind, provider: string, remo
       thumbnailSource: t.thumbnailSource,
       unavailable: t.unavailable,
       syncScope: t.syncScope,
+      ...(kind === 'media' ? { embeddable: media.embeddable } : {}),
     })
     .from(t)
     .where(and(eq(t.provider, provider), inArray(t.remoteId, remoteIds)));
@@ -112,6 +117,7 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
         syncScope: target.scope,
         ...(kind === 'streams' ? {} : { streamId, streamTimestamp: streamId !== null ? (i.stream?.timestamp ?? null) : null }),
         ...(kind === 'clips' ? { creatorName: i.creatorName ?? '' } : {}),
+        ...(kind === 'media' && i.embeddable !== undefined ? { embeddable: i.embeddable } : {}),
       };
     });
     // Two entries of one listing can name the same item (a video twice in a playlist): insert it once.
@@ -133,6 +139,7 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
     if (row.duration !== item.duration) change.duration = item.duration;
     if (row.views !== clampViews(item.views)) change.views = clampViews(item.views);
     if (row.unavailable) change.unavailable = false;
+    if (kind === 'media' && item.embeddable !== undefined && row.embeddable !== item.embeddable) change.embeddable = item.embeddable;
     if (item.thumbnail && (item.thumbnail.file !== row.thumbnail || item.thumbnail.source !== row.thumbnailSource)) {
       change.thumbnail = item.thumbnail.file;
       change.thumbnailSource = item.thumbnail.source;

@@ -45,6 +45,7 @@ function fromVideo(video: YouTubeVideo): ListedItem {
     views: video.views,
     thumbnailUrl: video.thumbnailUrl,
     stream: link ?? null,
+    embeddable: video.embeddable,
   };
 }
 
@@ -96,6 +97,7 @@ export function soundcloudTracks(soundcloud: SoundCloudClient, userId: string): 
             uploadedAt: t.createdAt,
             views: t.plays,
             thumbnailUrl: t.artworkUrl,
+            embeddable: t.embeddable,
           })),
           gone: tracks.filter((t) => !playable.includes(t)).map((t) => t.id),
         };

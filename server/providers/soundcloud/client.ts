@@ -18,6 +18,8 @@ export interface SoundCloudTrack {
   /** playable, preview or blocked */
   access: string;
   sharing: string;
+  /** Other sites may play it in the widget (embeddable_by 'all'; 'me' and 'none' keep it on SoundCloud) */
+  embeddable: boolean;
 }
 
 export interface SoundCloudPlaylist {
@@ -43,6 +45,7 @@ const trackSchema = z.object({
   playback_count: z.number().nullish(),
   access: z.string().nullish(),
   sharing: z.string().nullish(),
+  embeddable_by: z.string().nullish(),
 });
 
 const playlistSchema = z.object({
@@ -163,6 +166,7 @@ export function createSoundCloudClient(options: SoundCloudOptions) {
     plays: t.playback_count ?? 0,
     access: t.access ?? 'playable',
     sharing: t.sharing ?? 'public',
+    embeddable: (t.embeddable_by ?? 'all') === 'all',
   });
 
   const toPlaylist = (p: z.output<typeof playlistSchema>): SoundCloudPlaylist => ({

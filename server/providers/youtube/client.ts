@@ -27,6 +27,8 @@ export interface YouTubeVideo extends YouTubePublished {
   views: number;
   /** none, live or upcoming */
   liveBroadcastContent: string;
+  /** Other sites may play it in the embedded player (status.embeddable; absent means yes) */
+  embeddable: boolean;
 }
 
 export interface YouTubePlaylistItem {
@@ -98,7 +100,7 @@ const videoSchema = z.object({
   snippet: publishedSnippet.extend({ liveBroadcastContent: z.string().default('none') }),
   contentDetails: z.object({ duration: z.string() }),
   statistics: z.object({ viewCount: z.string().optional() }).default({}),
-  status: z.object({ privacyStatus }),
+  status: z.object({ privacyStatus, embeddable: z.boolean().optional() }),
 });
 
 /** The 320x180 "medium" size first (what we show), then larger ones to scale down. */
@@ -165,6 +167,7 @@ export function createYouTubeClient(options: YouTubeOptions) {
       durationSeconds: duration,
       views: Number(v.statistics.viewCount ?? 0),
       liveBroadcastContent: v.snippet.liveBroadcastContent,
+      embeddable: v.status.embeddable ?? true,
     };
   }
 

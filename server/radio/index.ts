@@ -1,0 +1,54 @@
+import { stationSchema } from '../../common/radio';
+import type { Limits } from '../accounts/limits';
+import type { EventBus } from '../events';
+import type { App } from '../http/types';
+import type { Gateway } from '../realtime/gateway';
+import { createRadioFeed } from './feed';
+import { createListenerCounter } from './listeners';
+import { radioRoutes } from './routes';
+import { createRadioService, type RadioDeps } from './service';
+
+export type { RadioService } from './service';
+
+/**
+ * The radio: its routes and socket, the feed that re-reads a station after a radio.changed from any
+ * instance (or a resync of the bus) and pushes the new track to this instance's listeners, and the
+ * timers that move a station on when its track ends (armed by `start`, as main.ts starts the jobs).
+ */
+export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }, limits: Limits) {
+  const radio = createRadioService(deps);
+  const feed = createRadioFeed({ radio, now: deps.now, log: app.log });
+  let channel: ReturnType<typeof radioRoutes> | undefined;
+  const listeners = createListenerCounter({
+    db: deps.db,
+    instance: deps.events.instance,
+    sizeOf: (station) => channel?.size(station) ?? 0,
+    log: app.log,
+  });
+  channel = radioRoutes(app, radio, listeners, deps.gateway, limits);
+  const live = channel;
+  feed.watch(
+    (station, track) => live.broadcast(station, track),
+    (station) => live.size(station) > 0,
+  );
+  deps.events.subscribe('radio.changed', ({ payload }) => {
+    const station = stationSchema.safeParse(payload.station);
+    if (station.success) void feed.refresh(station.data);
+  });
+  deps.events.subscribe('catalogue.changed', () => void feed.wake());
+  // Notifications sent while the bus was reconnecting are gone: read every station again.
+  deps.events.onResync(() => void feed.refreshAll());
+  app.addHook('onClose', async () => {
+    feed.stop();
+    await listeners.stop();
+  });
+  return {
+    radio,
+    feed,
+    listeners,
+    /** Arms this instance's timers (main.ts; tests that let tracks end by themselves) */
+    start: () => feed.start(),
+  };
+}
+
+export type RadioSlice = ReturnType<typeof registerRadio>;

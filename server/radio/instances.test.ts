@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { RADIO_STATIONS } from '../../common/constants';
+import { RADIO_PATHS, type RadioListeners, radioTrackSchema, type Station } from '../../common/radio';
+import { radioListeners } from '../db/schema';
+import type { SocketClient } from '../realtime/testing';
+import { buildAdmin } from '../testing/users';
+import { readPlays } from './queries';
+import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+
+/**
+ * Two instances (two apps) on one database, as behind a balancer, both with their timers armed:
+ * when a track ends both run the due-check, and only one moves the station on; listeners of both
+ * get every new track within 250 ms; the listener count adds both up, and drops an instance that
+ * died without a word.
+ */
+
+const clock = testClock();
+const database = await radioDatabase();
+const a = await startInstance(database, clock.now);
+const b = await startInstance(database, clock.now);
+const db = a.context.database.db;
+const admin = await buildAdmin(db);
+await seedSongs(db, 10);
+await Promise.all([a.context.radio.start(), b.context.radio.start()]);
+
+const trackOf = (message: unknown) => radioTrackSchema.parse(message);
+
+/** Listeners on both instances; resolves once each has its first track. */
+async function listenOnBoth(station: Station): Promise<SocketClient[]> {
+  const clients = [a.listen(station), a.listen(station), b.listen(station), b.listen(station)];
+  await Promise.all(clients.map((client) => client.message(1)));
+  return clients;
+}
+
+/** Every client's next track and how long after `started` it came. */
+async function nextOnEach(clients: SocketClient[], started: () => number) {
+  const heard = await Promise.all(clients.map((client) => client.next()));
+  return heard.map(({ message, at }) => ({ track: trackOf(message), after: at - started() }));
+}
+
+describe('two instances on one database', () => {
+  it('started together, they began each station once', async () => {
+    for (const station of RADIO_STATIONS) expect(await readPlays(db, station)).toHaveLength(1);
+  });
+
+  it('when a track ends, only one of them moves the station on, and listeners of both hear it within 250 ms', async () => {
+    for (const station of RADIO_STATIONS) {
+      const clients = await listenOnBoth(station);
+      for (let round = 0; round < 3; round++) {
+        const playing = (await a.context.radio.radio.playing(station))!;
+        const plays = (await readPlays(db, station)).length;
+        clock.set(playing.endsAt);
+        let started = 0;
+        const heard = nextOnEach(clients, () => started);
+        started = performance.now();
+        // Both timers fire at the end of the track.
+        const results = await Promise.all([a.context.radio.feed.due(station), b.context.radio.feed.due(station)]);
+        expect(
+          results.filter((r) => r === 'advanced'),
+          `${station} round ${round}: ${results}`,
+        ).toHaveLength(1);
+        expect(results.filter((r) => r !== 'advanced')[0]).toMatch(/^(busy|not-due)$/);
+        const tracks = await heard;
+        expect(await readPlays(db, station)).toHaveLength(plays + 1);
+        const next = (await b.context.radio.radio.playing(station))!;
+        expect(next.version).toBe(playing.version + 1);
+        for (const { track, after } of tracks) {
+          expect(track).toMatchObject({ id: next.track.id, startedAt: next.track.startedAt, startAtSecs: 0 });
+          expect(after).toBeLessThan(250);
+        }
+      }
+    }
+  });
+
+  it('a late instance (its due-check after the other’s advance) does not advance again', async () => {
+    const playing = (await a.context.radio.radio.playing('top'))!;
+    clock.set(new Date(playing.endsAt.getTime() + 1_000));
+    expect(await a.context.radio.feed.due('top')).toBe('advanced');
+    expect(await b.context.radio.feed.due('top')).toBe('not-due');
+    expect((await b.context.radio.radio.playing('top'))!.version).toBe(playing.version + 1);
+  });
+
+  it('a skip through one instance reaches the listeners of both within 250 ms', async () => {
+    const clients = await listenOnBoth('everything');
+    let started = 0;
+    const heard = nextOnEach(clients, () => started);
+    started = performance.now();
+    const res = await b.app.inject({ method: 'POST', url: `${RADIO_PATHS.skip}?station=everything`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    for (const { track, after } of await heard) {
+      expect(track.id).toBe(res.json().id);
+      expect(after).toBeLessThan(250);
+    }
+  });
+
+  it('counts the listeners of every instance, and forgets an instance that stopped refreshing its count', async () => {
+    // Earlier tests left 4 top and 8 everything sockets: half on each instance.
+    await Promise.all([a.context.radio.listeners.flush(), b.context.radio.listeners.flush()]);
+    const read = async () => (await a.app.inject({ url: RADIO_PATHS.listeners })).json() as RadioListeners;
+    expect(await read()).toEqual({ top: 4, everything: 8 });
+    // B dies: nothing deletes its rows, they only stop being refreshed.
+    await db.execute(
+      sql`UPDATE ${radioListeners} SET seen_at = now() - interval '1 minute' WHERE ${radioListeners.instance} = ${b.context.events.instance}`,
+    );
+    expect(await read()).toEqual({ top: 2, everything: 4 });
+    // A clean stop takes an instance's listeners out at once.
+    await a.close();
+    expect((await b.app.inject({ url: RADIO_PATHS.listeners })).json()).toEqual({ top: 0, everything: 0 });
+  });
+});

@@ -1,0 +1,85 @@
+import { RADIO_STATIONS } from '../../common/constants';
+import type { RadioListeners, Station } from '../../common/radio';
+import type { Db } from '../db/client';
+import { countListeners, deleteListeners, forgetStaleListeners, writeListeners } from './queries';
+
+/**
+ * How many listen, across instances (GET /api/radio/listeners). Each instance writes its own socket
+ * counts to `radio_listeners` when they change (checked every second) and at least every
+ * HEARTBEAT_MS while it has listeners; a read sums the rows seen within FRESH_SECONDS. An instance
+ * that dies (killed, its machine gone) cannot say so, but its rows stop being refreshed and drop out
+ * of the sum within FRESH_SECONDS; nothing has to notice its death. A clean stop deletes its rows at
+ * once. Counting through the event bus instead would lose a dead instance's listeners only when
+ * someone noticed, and every instance would have to keep everyone's counts.
+ */
+
+export const LISTENERS_HEARTBEAT_MS = 10_000;
+export const LISTENERS_FRESH_SECONDS = 30;
+/** Rows of an instance gone this long are deleted by whoever writes next. */
+const FORGET_AFTER_SECONDS = 3_600;
+
+export interface ListenerCounterOptions {
+  db: Db;
+  /** This instance's id (the event bus's) */
+  instance: string;
+  /** Sockets of each station on this instance now */
+  sizeOf(station: Station): number;
+  log: { error(message: string): void };
+  checkEveryMs?: number;
+}
+
+export type ListenerCounter = ReturnType<typeof createListenerCounter>;
+
+export function createListenerCounter(options: ListenerCounterOptions) {
+  const { db, instance, log } = options;
+  let written: string | null = null;
+  let writtenAt = 0;
+  let writing: Promise<void> = Promise.resolve();
+
+  const counts = () => Object.fromEntries(RADIO_STATIONS.map((station) => [station, options.sizeOf(station)])) as Record<Station, number>;
+
+  /** Writes this instance's counts if they changed or the heartbeat is due; all zero: no rows at all. */
+  async function write(force: boolean): Promise<void> {
+    const now = counts();
+    const key = JSON.stringify(now);
+    const silent = Object.values(now).every((n) => n === 0);
+    const heartbeatDue = Date.now() - writtenAt >= LISTENERS_HEARTBEAT_MS;
+    if (!force && key === written && (silent || !heartbeatDue)) return;
+    if (silent) await deleteListeners(db, instance);
+    else {
+      await writeListeners(db, instance, now);
+      await forgetStaleListeners(db, FORGET_AFTER_SECONDS);
+    }
+    written = key;
+    writtenAt = Date.now();
+  }
+
+  /** One write at a time; a failure is logged and retried at the next check. */
+  const flush = (force = true): Promise<void> => {
+    writing = writing.then(() =>
+      write(force).catch((error: Error) => {
+        written = null;
+        log.error(`radio listener count: ${error.message}`);
+      }),
+    );
+    return writing;
+  };
+
+  const timer = setInterval(() => void flush(false), options.checkEveryMs ?? 1_000);
+  timer.unref();
+
+  return {
+    /** Writes this instance's counts now (tests, and before a read that must include them) */
+    flush: () => flush(true),
+    async read(): Promise<RadioListeners> {
+      const sums = await countListeners(db, LISTENERS_FRESH_SECONDS);
+      return { top: sums.get('top') ?? 0, everything: sums.get('everything') ?? 0 };
+    },
+    /** Stops counting and takes this instance's listeners out of the sum. */
+    async stop() {
+      clearInterval(timer);
+      await writing;
+      await deleteListeners(db, instance).catch((error: Error) => log.error(`radio listener count: ${error.message}`));
+    },
+  };
+}

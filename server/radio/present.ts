@@ -1,0 +1,30 @@
+import type { Tag } from '../../common/api';
+import type { RadioPlayed, RadioTrack, Station } from '../../common/radio';
+import { ANONYMOUS, presentMedia } from '../catalogue/present';
+import type { PlayedRow, PlayingRow } from './queries';
+
+type TagsOf = (ids: number[]) => Tag[];
+
+/** Whole seconds since the track started, within the track (spec 3 `startAtSecs`). */
+export function startAtSecs(startedAt: Date, duration: number, now: Date): number {
+  const secs = Math.floor((now.getTime() - startedAt.getTime()) / 1000);
+  return Math.min(Math.max(secs, 0), duration);
+}
+
+/**
+ * A radio socket message: the song as every other read presents it (to nobody in particular: one
+ * message goes to every listener, so `liked` is false), plus where the station is in it at `now`,
+ * the moment it is sent.
+ */
+export function presentTrack(station: Station, row: PlayingRow, tagsOf: TagsOf, now: Date): RadioTrack {
+  return Object.assign(presentMedia(row.song, tagsOf, ANONYMOUS), {
+    station,
+    startAtSecs: startAtSecs(row.startedAt, row.song.duration, now),
+    startedAt: row.startedAt.toISOString(),
+    serverTime: now.toISOString(),
+  });
+}
+
+export function presentPlayed(row: PlayedRow, tagsOf: TagsOf): RadioPlayed {
+  return Object.assign(presentMedia(row.song, tagsOf, ANONYMOUS), { startedAt: row.startedAt.toISOString() });
+}

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, stationQuery } from '../../common/radio';
+import type { Limits } from '../accounts/limits';
+import { adminOnly, requireAdmin } from '../accounts/session';
+import type { App } from '../http/types';
+import type { Channel, Gateway } from '../realtime/gateway';
+import type { ListenerCounter } from './listeners';
+import type { RadioService } from './service';
+
+/** POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio (one group per station). */
+export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCounter, gateway: Gateway, limits: Limits): Channel {
+  const tags = ['radio'];
+
+  app.post(RADIO_PATHS.skip, {
+    schema: {
+      tags,
+      summary:
+        'SKIP TRACK (admins): the station’s next track starts now, for every listener; answers it. 409 when the station has nothing to play',
+      querystring: stationQuery,
+      response: { 200: radioTrackSchema },
+    },
+    onRequest: adminOnly,
+    preHandler: limits.writes,
+    handler: (request) => {
+      requireAdmin(request);
+      return radio.skip(request.query.station);
+    },
+  });
+
+  app.get(RADIO_PATHS.history, {
+    schema: {
+      tags,
+      summary: 'The tracks the station played before the current one, newest first (the last 20)',
+      querystring: stationQuery,
+      response: { 200: radioHistorySchema },
+    },
+    handler: (request) => radio.history(request.query.station),
+  });
+
+  app.get(RADIO_PATHS.listeners, {
+    schema: {
+      tags,
+      summary: 'Radio sockets listening to each station now, across every instance (refreshed every few seconds)',
+      response: { 200: radioListenersSchema },
+    },
+    handler: () => listeners.read(),
+  });
+
+  // An unknown station closes the socket with the query's first issue as the reason (the gateway).
+  return gateway.channel({
+    path: RADIO_PATHS.socket,
+    query: stationQuery,
+    group: (query: z.infer<typeof stationQuery>) => query.station,
+    snapshot: (query) => radio.current(query.station),
+  });
+}

@@ -1,0 +1,143 @@
+import { RADIO_STATIONS } from '../../common/constants';
+import { RADIO_HISTORY_SIZE, type RadioPlayed, type RadioTrack, type Station } from '../../common/radio';
+import type { CatalogueService } from '../catalogue/service';
+import type { Db } from '../db/client';
+import type { EventBus } from '../events';
+import { HttpError } from '../http/errors';
+import { JobBusyError, type JobRunner } from '../jobs/runner';
+import type { Tx } from '../payments';
+import { presentPlayed, presentTrack } from './present';
+import {
+  lockStation,
+  type Pool,
+  pickUnplayed,
+  playableSong,
+  readHistory,
+  readPlaying,
+  type StationState,
+  startPlay,
+  stationState,
+  stopPlaying,
+} from './queries';
+
+/**
+ * The radio's stations (spec 2 "Radio", design "Real time and jobs"). A station's state is in the
+ * database (what plays, since when, until when, what it played), so every instance and every
+ * restart agree on it. Every move goes through `advance`: the station's row lock, a check that the
+ * move is still wanted (the version the caller saw, the track really over), the next song, a new
+ * version announced as `radio.changed` in the same transaction.
+ */
+
+export interface RadioDeps {
+  db: Db;
+  events: Pick<EventBus, 'publish'>;
+  now: () => Date;
+  catalogue: Pick<CatalogueService, 'tags'>;
+  jobs: Pick<JobRunner, 'runExclusive'>;
+  /** Size of the `top` station's pool (RADIO_TOP_SIZE) */
+  topSize: number;
+}
+
+/** What a due-check did: moved the station on, found its track still playing, found another instance at it, or had nothing to play. */
+export type DueResult = 'advanced' | 'not-due' | 'busy' | 'idle';
+
+/** What plays on a station, as its timers need it. */
+export interface Playing {
+  track: RadioTrack;
+  version: number;
+  endsAt: Date;
+}
+
+export type RadioService = ReturnType<typeof createRadioService>;
+
+/** The job runner's lock name of a station's advance: one instance at a time moves it. */
+export const advanceJob = (station: Station) => `radio ${station}`;
+
+const isDue = (state: StationState, now: Date) => state.playId === null || (state.endsAt !== null && state.endsAt <= now);
+
+export function createRadioService(deps: RadioDeps) {
+  const { db, events, now } = deps;
+  const poolOf = (station: Station): Pool => ({ station, topSize: deps.topSize });
+
+  /**
+   * The next song: one the cycle has not played yet; when the cycle used the pool up, a new cycle
+   * (never the song that just played, so no song plays twice in a row across cycles either); a
+   * pool of a single playable song plays it again rather than fall silent.
+   */
+  async function pickNext(tx: Tx, pool: Pool, state: StationState) {
+    const unplayed = await pickUnplayed(tx, pool, state.cycle, state.mediaId);
+    if (unplayed) return { song: unplayed, cycle: state.cycle };
+    const fresh = await pickUnplayed(tx, pool, state.cycle + 1, state.mediaId);
+    if (fresh) return { song: fresh, cycle: state.cycle + 1 };
+    const again = state.mediaId === null ? null : await playableSong(tx, pool, state.mediaId);
+    return again ? { song: again, cycle: state.cycle + 1 } : null;
+  }
+
+  /** Moves the station to its next track if `wanted` still says so under the station's lock. */
+  async function advance(station: Station, wanted: (state: StationState) => boolean): Promise<DueResult> {
+    return db.transaction(async (tx) => {
+      const state = await lockStation(tx, station);
+      if (!wanted(state)) return 'not-due';
+      const at = now();
+      const next = await pickNext(tx, poolOf(station), state);
+      if (!next && state.playId === null) return 'idle';
+      const version = next ? await startPlay(tx, station, next.song, next.cycle, at) : await stopPlaying(tx, station, at);
+      await events.publish(tx, 'radio.changed', { station, version });
+      return next ? 'advanced' : 'idle';
+    });
+  }
+
+  async function playing(station: Station): Promise<Playing | null> {
+    const row = await readPlaying(db, station);
+    if (!row) return null;
+    const tagsOf = await deps.catalogue.tags.resolver([row.song.tagIds]);
+    return { track: presentTrack(station, row, tagsOf, now()), version: row.version, endsAt: row.endsAt };
+  }
+
+  return {
+    playing,
+
+    /** The track a joining listener gets: startAtSecs as of now. Null while the station plays nothing. */
+    async current(station: Station): Promise<RadioTrack | null> {
+      return (await playing(station))?.track ?? null;
+    },
+
+    /** The last RADIO_HISTORY_SIZE tracks before the current one, newest first. */
+    async history(station: Station): Promise<RadioPlayed[]> {
+      const rows = await readHistory(db, station, RADIO_HISTORY_SIZE);
+      const tagsOf = await deps.catalogue.tags.resolver(rows.map((row) => row.song.tagIds));
+      return rows.map((row) => presentPlayed(row, tagsOf));
+    },
+
+    /**
+     * What every instance's timer runs when the current track should be over (or the station plays
+     * nothing): one instance at a time (the job runner's lock), and only if the station is still at
+     * the version this instance saw and its track really ended, so an instance that comes late finds
+     * the work done and does nothing.
+     */
+    async advanceIfDue(station: Station): Promise<DueResult> {
+      const seen = await stationState(db, station);
+      if (seen && !isDue(seen, now())) return 'not-due';
+      const version = seen?.version ?? 0;
+      try {
+        const result = await deps.jobs.runExclusive(advanceJob(station), () =>
+          advance(station, (state) => state.version === version && isDue(state, now())),
+        );
+        return result ?? 'not-due';
+      } catch (error) {
+        if (error instanceof JobBusyError) return 'busy';
+        throw error;
+      }
+    },
+
+    /** SKIP TRACK (admins): the next track starts now; answers it. 409 when the station has nothing to play. */
+    async skip(station: Station): Promise<RadioTrack> {
+      await advance(station, () => true);
+      const track = (await playing(station))?.track;
+      if (!track) throw new HttpError(409, 'There is nothing to play on this station yet');
+      return track;
+    },
+
+    stations: RADIO_STATIONS,
+  };
+}
