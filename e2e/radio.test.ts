@@ -97,6 +97,8 @@ describe('radio', () => {
     expect(await audioSource(page)).toContain(`/sandbox/audio/${encodeURIComponent(track.remoteId)}`);
     expect(Math.abs(await audioDrift(page, track))).toBeLessThan(2);
     await page.getByRole('button', { name: 'Pause radio' }).waitFor();
+    // How many listen now: this page at least.
+    await page.getByText(/[1-9]\d* listening now/).waitFor();
     expectNoPageErrors(page);
     await screenshot(page, 'radio-1280');
   });

@@ -26,11 +26,18 @@ export function RadioPage() {
   // A bare /radio while the radio plays (the menu's link) stays on the station playing.
   const station: Station = search.station ?? (tuned ? tunedStation : DEFAULT_STATION);
   useEffect(() => radio.tune(station), [station]);
-
   const status = useRadio((state) => state.status);
+
   const admin = useCurrentUser()?.admin === true;
   const skip = useSkipTrack(station);
-  const listeners = useQuery(radioListenersQuery).data?.[station];
+  const listenersRead = useQuery(radioListenersQuery);
+  const { refetch: refetchListeners } = listenersRead;
+  // Counted a second or so after this tab connects (server/radio/listeners.ts): ask again then, and never show fewer than this tab.
+  useEffect(() => {
+    if (status === 'Connected') void refetchListeners();
+  }, [status, refetchListeners]);
+  const counted = listenersRead.data?.[station];
+  const listeners = counted === undefined ? undefined : Math.max(counted, status === 'Connected' ? 1 : 0);
 
   return (
     <>
