@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
+import { navigate, useBrowser } from './support/browser';
 
 /**
  * Accessibility of every screen that exists (issue 3 "Must show"): axe-core runs in each page, once
@@ -48,6 +48,7 @@ const SCREENS: Screen[] = [
   { name: 'stream', path: (ids) => `/streams/${ids.streams}` },
   { name: 'playlist', path: (ids) => `/playlists/${ids.playlists}` },
   { name: 'clip', path: (ids) => `/clips/${ids.clips}` },
+  { name: 'radio', path: '/radio', ready: (page) => page.getByRole('status').filter({ hasText: 'Connected' }).waitFor() },
 ];
 
 /** One item of each kind, from the real catalogue. */
@@ -122,6 +123,14 @@ describe('accessibility (axe-core)', () => {
       await check(page, `${path} at 375 px, menu open`);
     });
   }
+
+  it("the radio's mini-player has no serious or critical violation", async () => {
+    const page = await browser.open('/radio', { width: 375 });
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+    await navigate(page, '/latest');
+    await page.getByRole('region', { name: 'Radio player' }).getByRole('link').waitFor();
+    await check(page, 'latest songs at 375 px, with the radio playing');
+  });
 
   it('the search filter panels have no serious or critical violation', async () => {
     const page = await browser.open('/search?q=neon');

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlayerSkipForward, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { DEFAULT_STATION, RADIO_FREQUENCY, RADIO_STATIONS } from '../../common/c
 import { useCurrentUser } from '../api/auth';
 import { radioListenersQuery, useSkipTrack } from '../api/radio';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { ConnectionBadge } from '../components/radio/ConnectionBadge';
 import { CurrentTrack } from '../components/radio/CurrentTrack';
 import { PreviouslyPlayed } from '../components/radio/PreviouslyPlayed';
 import { stationLabel } from '../components/radio/station';
@@ -63,9 +64,7 @@ export function RadioPage() {
                 <IconUsers size={14} aria-hidden /> {listeners} listening now
               </Text>
             ) : null}
-            <Badge color={status === 'Connected' ? 'teal' : 'gray'} variant="light" tt="none" role="status">
-              {status}
-            </Badge>
+            <ConnectionBadge status={status} />
           </Group>
         </Group>
         <CurrentTrack />
