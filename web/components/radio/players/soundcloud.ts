@@ -100,7 +100,11 @@ export function soundcloudPlayer({ host, volume, onPlayback }: PlayerOptions): R
     },
     play: start,
     pause: () => widget?.pause(),
-    seek: (seconds) => widget?.seekTo(seconds * 1000),
+    seek(seconds) {
+      widget?.seekTo(seconds * 1000);
+      // Until the next PLAY_PROGRESS, the position is where it was sent (not a drift to correct again).
+      lastPositionMs = seconds * 1000;
+    },
     position: () => (lastPositionMs === null ? null : lastPositionMs / 1000),
     setVolume(next) {
       currentVolume = next;
