@@ -97,6 +97,14 @@ describe('radio', () => {
     expect(await audioSource(page)).toContain(`/sandbox/audio/${encodeURIComponent(track.remoteId)}`);
     expect(Math.abs(await audioDrift(page, track))).toBeLessThan(2);
     await page.getByRole('button', { name: 'Pause radio' }).waitFor();
+    // The lock screen (Media Session API): the track's name and the station, with play and pause.
+    const session = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      album: navigator.mediaSession.metadata?.album,
+      artwork: navigator.mediaSession.metadata?.artwork.length,
+      state: navigator.mediaSession.playbackState,
+    }));
+    expect(session).toEqual({ title: track.name, album: 'Top', artwork: track.thumbnail ? 1 : 0, state: 'playing' });
     // How many listen now: this page at least.
     await page.getByText(/[1-9]\d* listening now/).waitFor();
     expectNoPageErrors(page);

@@ -41,6 +41,15 @@ export function useMediaSession() {
 
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
-    navigator.mediaSession.playbackState = playback === 'playing' ? 'playing' : playback === 'paused' ? 'paused' : 'none';
+    // Buffering is still playing for the lock screen; a refused autoplay waits, like a pause.
+    const states: Record<typeof playback, MediaSessionPlaybackState> = {
+      playing: 'playing',
+      loading: 'playing',
+      paused: 'paused',
+      blocked: 'paused',
+      idle: 'none',
+      error: 'none',
+    };
+    navigator.mediaSession.playbackState = states[playback];
   }, [playback]);
 }
