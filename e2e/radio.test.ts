@@ -228,6 +228,31 @@ describe('radio', () => {
     }
   });
 
+  it('reconnects after the connection drops (spec 7), and shows it meanwhile', async () => {
+    const page = await browser.newPage();
+    // The page's sockets pass through to the real server; the test can cut one, as a network would.
+    const routes: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/api\/ws\/radio/, (socket) => {
+      socket.connectToServer();
+      routes.push(socket);
+    });
+    await page.addInitScript(statusRecorder);
+    await page.goto('/radio');
+    await waitConnected(page);
+    await routes[0]!.close();
+    await statusBadge(page)
+      .filter({ hasText: 'Connected' })
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    await page.waitForFunction(() => (window as unknown as { radioStatuses: string[] }).radioStatuses.length >= 4);
+    expect(await statuses(page)).toEqual(['Connecting...', 'Connected', 'Connecting...', 'Connected']);
+    expect(routes).toHaveLength(2);
+    // The new connection sends the station's track at once.
+    await currentTrackName(page)
+      .filter({ hasText: (await serverTrack(page, 'top')).name })
+      .waitFor();
+  });
+
   it('shows SKIP TRACK to admins only', async () => {
     const viewer = await browser.newPage();
     await loginAs(viewer, DEMO_VIEWER);
