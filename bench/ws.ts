@@ -4,14 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { QUEUE_PATHS, type Queue } from '../common/queue';
-import { freePort, Stack, startInstance, throwAwayDatabase } from '../deploy/stack';
+import { RADIO_PATHS, type RadioTrack } from '../common/radio';
+import { freePort, Stack, seedCatalogue, startInstance, throwAwayDatabase } from '../deploy/stack';
 import { Visitor } from '../deploy/visitor';
 import type { FromClients, ToClients } from './ws-clients';
 
 /**
  * `npm run bench:ws`: N WebSocket clients on one instance's queue socket, one change (an admin's
  * NEXT through the HTTP API: transaction, NOTIFY, the bus, the gateway's broadcast), and the time
- * from sending NEXT until each client has the new queue. At 1,000 / 5,000 / 10,000 clients by
+ * from sending NEXT until each client has the new queue. `--socket radio`: the same with N
+ * listeners of the radio's top station and an admin's skip (the station's advance, NOTIFY, the
+ * radio feed's re-read, the broadcast) instead of NEXT. At 1,000 / 5,000 / 10,000 clients by
  * default: per-delivery p50 / p99 / max (max = until every client has it), the server's RSS, and
  * the load average. The server is a child process (server/main.ts, demo mode, on a throw-away
  * PostgreSQL database); the clients run in forked processes (bench/ws-clients.ts) so neither
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '1000,5000,10000' },
     rounds: { type: 'string', default: '5' },
     workers: { type: 'string', default: '4' },
+    socket: { type: 'string', default: 'queue' },
   },
 });
 const LEVELS = args.clients.split(',').map(Number);
@@ -32,6 +36,50 @@ const ROUNDS = Number(args.rounds);
 const WORKERS = Number(args.workers);
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENTS_SCRIPT = path.join(import.meta.dirname, 'ws-clients.ts');
+
+/** What the clients listen to, and the one change each round makes. */
+interface Target {
+  /** The socket's path and query */
+  socket: string;
+  /** What the change is called in the report */
+  change: string;
+  /** Gives the server what the rounds need (queued flips; songs and a playing station) */
+  prepare(base: string, databaseUrl: string, admin: Visitor, rounds: number): Promise<void>;
+  /** Makes the change; answers a check that a client's message is this change */
+  make(base: string, admin: Visitor): Promise<(sample: unknown) => boolean>;
+}
+
+const TARGETS: Record<string, Target> = {
+  queue: {
+    socket: QUEUE_PATHS.socket,
+    change: 'NEXT',
+    prepare: (base, _databaseUrl, _admin, rounds) => fillQueue(base, rounds + 1),
+    async make(base, admin) {
+      const next = await admin.request('POST', `${base}${QUEUE_PATHS.next}`, { json: {} });
+      if (next.status !== 200) throw new Error(`NEXT answered ${next.status}: ${next.body.slice(0, 200)}`);
+      const playing = next.json<Queue>().find((item) => item.nowPlaying)?.id;
+      return (sample) => (sample as Queue | undefined)?.find((item) => item.nowPlaying)?.id === playing;
+    },
+  },
+  radio: {
+    socket: `${RADIO_PATHS.socket}?station=top`,
+    change: 'skip',
+    async prepare(base, databaseUrl, admin) {
+      // The instance started with an empty catalogue; a first skip starts the station at once.
+      await seedCatalogue(databaseUrl, 5_000);
+      await TARGETS.radio?.make(base, admin);
+    },
+    async make(base, admin) {
+      const skip = await admin.request('POST', `${base}${RADIO_PATHS.skip}?station=top`);
+      if (skip.status !== 200) throw new Error(`skip answered ${skip.status}: ${skip.body.slice(0, 200)}`);
+      const { id } = skip.json<RadioTrack>();
+      return (sample) => (sample as RadioTrack | undefined)?.id === id;
+    },
+  },
+};
+const chosen = TARGETS[args.socket];
+if (!chosen) throw new Error(`--socket must be one of ${Object.keys(TARGETS).join(', ')}`);
+const TARGET: Target = chosen;
 
 const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
@@ -150,7 +198,7 @@ async function level(base: string, admin: Visitor, serverPid: number, clients: n
   const loadBefore = load();
   const rssIdle = rssMb(serverPid);
   const pool = new Clients(Math.min(WORKERS, Math.ceil(clients / 1000)));
-  const url = `${base.replace('http', 'ws')}${QUEUE_PATHS.socket}`;
+  const url = `${base.replace('http', 'ws')}${TARGET.socket}`;
   // Each level's sockets come from other loopback addresses, so closed ones in TIME_WAIT never exhaust the ports.
   const opened = await pool.open(url, base, clients, index + 1);
   if (opened.failed) console.warn(`  ${opened.failed} of ${clients} sockets failed to open (${opened.error})`);
@@ -163,14 +211,11 @@ async function level(base: string, admin: Visitor, serverPid: number, clients: n
   for (let round = 0; round < ROUNDS; round++) {
     await pool.arm(round);
     const sent = now();
-    const next = await admin.request('POST', `${base}${QUEUE_PATHS.next}`, { json: {} });
+    const isThisChange = await TARGET.make(base, admin);
     nextMs += now() - sent;
-    if (next.status !== 200) throw new Error(`NEXT answered ${next.status}: ${next.body.slice(0, 200)}`);
-    const playing = next.json<Queue>().find((item) => item.nowPlaying)?.id;
     const answers = await pool.collect(round);
-    const sample = answers.find((a) => a.sample)?.sample as Queue | undefined;
-    if (sample?.find((item) => item.nowPlaying)?.id !== playing)
-      throw new Error(`round ${round}: the clients heard ${JSON.stringify(sample)}`);
+    const sample = answers.find((a) => a.sample)?.sample;
+    if (!isThisChange(sample)) throw new Error(`round ${round}: the clients heard ${JSON.stringify(sample)}`);
     const round_ = answers.flatMap((a) => a.times.map((t) => t - sent));
     missing += answers.reduce((n, a) => n + a.missing, 0);
     maxPerRound.push(Math.max(...round_));
@@ -201,9 +246,10 @@ function print(rows: Row[]) {
   console.log(
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
   );
-  console.log(`${ROUNDS} NEXTs per level; latency from sending NEXT to a client's receipt of the new queue\n`);
+  const change = TARGET.change;
+  console.log(`${TARGET.socket}: ${ROUNDS} ${change}s per level; latency from sending ${change} to a client's receipt of the change\n`);
   console.log(
-    '| clients | opened | p50 ms | p99 ms | max ms (all have it) | first → last client per round ms | missed | NEXT answer ms | server RSS MB: idle → connected → after the rounds | load avg before (1/5/15 min) |',
+    `| clients | opened | p50 ms | p99 ms | max ms (all have it) | first → last client per round ms | missed | ${change} answer ms | server RSS MB: idle → connected → after the rounds | load avg before (1/5/15 min) |`,
   );
   console.log('|---:|---:|---:|---:|---:|---|---:|---:|---|---|');
   for (const r of rows) {
@@ -228,7 +274,7 @@ async function main() {
     });
     const admin = new Visitor(base);
     await admin.login(base, 'demo_admin');
-    await fillQueue(base, LEVELS.length * ROUNDS + 1);
+    await TARGET.prepare(base, databaseUrl, admin, LEVELS.length * ROUNDS);
     const rows: Row[] = [];
     for (const [index, clients] of LEVELS.entries()) {
       console.log(`${clients} clients…`);

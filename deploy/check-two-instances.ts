@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import path from 'node:path';
 import type { Queue } from '../common/queue';
 import { QUEUE_PATHS } from '../common/queue';
 import { RADIO_PATHS, type RadioPlayed, type RadioTrack } from '../common/radio';
-import { freePort, type Process, Stack, startInstance, startNginx, throwAwayDatabase, UPSTREAM_HEADER } from './stack';
+import { freePort, type Process, Stack, seedCatalogue, startInstance, startNginx, throwAwayDatabase, UPSTREAM_HEADER } from './stack';
 import { type Listening, listenTo, Visitor } from './visitor';
 
 /**
@@ -24,7 +22,6 @@ import { type Listening, listenTo, Visitor } from './visitor';
  * postgres://postgres@127.0.0.1:5432/postgres, allowed to CREATE DATABASE).
  */
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.CHECK_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WITHIN_MS = 500;
 /** The radio's budget: every listener hears a new track within 250 ms (issue 13) */
@@ -38,16 +35,6 @@ function expect(condition: unknown, message: string): asserts condition {
 }
 
 const ok = (message: string) => console.log(`ok   ${message}`);
-
-async function seedCatalogue(databaseUrl: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed', '--songs', '20'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ALMANAC_MODE: 'demo', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  expect(code === 0, `seeding the catalogue exited with ${code}`);
-}
 
 async function main() {
   const stack = new Stack();
@@ -67,7 +54,7 @@ async function main() {
     };
     // One after the other: the first migrates the empty database.
     processes.push(await startInstance(stack, 'instance-a', { ...common, port: portA }));
-    await seedCatalogue(databaseUrl);
+    await seedCatalogue(databaseUrl, 20);
     processes.push(await startInstance(stack, 'instance-b', { ...common, port: portB }));
     ok(`nginx on ${lb.url} in front of ${a} and ${b}, one database`);
 

@@ -158,6 +158,17 @@ export async function startInstance(stack: Stack, name: string, options: Instanc
   return proc;
 }
 
+/** `npm run cli -- seed --songs N` on the database: a catalogue for instances started with DEMO_SEED=false. */
+export async function seedCatalogue(databaseUrl: string, songs: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed', '--songs', String(songs)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ALMANAC_MODE: 'demo', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seeding the catalogue exited with ${code}`);
+}
+
 export interface Balancer {
   url: string;
   port: number;

@@ -18,6 +18,8 @@ export interface FeedOptions {
   retryMs?: number;
   /** A station with nothing to play looks again this often (a sync may bring songs) */
   idleRetryMs?: number;
+  /** The longest wait between retries after failures */
+  maxRetryMs?: number;
 }
 
 interface StationFeed {
@@ -28,6 +30,8 @@ interface StationFeed {
   sent?: number;
   /** The station played nothing at the last read */
   idle: boolean;
+  /** Failed reads or advances in a row: the retry waits twice as long after each (the database may be away) */
+  failures: number;
 }
 
 /** setTimeout takes at most 2^31-1 ms. */
@@ -39,7 +43,10 @@ export function createRadioFeed(options: FeedOptions) {
   const { radio, now, log } = options;
   const retryMs = options.retryMs ?? 1_000;
   const idleRetryMs = options.idleRetryMs ?? 30_000;
-  const feeds = new Map<Station, StationFeed>(RADIO_STATIONS.map((station) => [station, { reading: false, stale: false, idle: false }]));
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
+  const feeds = new Map<Station, StationFeed>(
+    RADIO_STATIONS.map((station) => [station, { reading: false, stale: false, idle: false, failures: 0 }]),
+  );
   let deliver: (station: Station, track: RadioTrack) => void = () => {};
   let wanted: (station: Station) => boolean = () => false;
   let started = false;
@@ -53,8 +60,16 @@ export function createRadioFeed(options: FeedOptions) {
     feed.timer.unref();
   }
 
+  /** After a failure: again soon, then less and less often while it keeps failing. */
+  function retryAfterFailure(station: Station) {
+    const feed = feeds.get(station)!;
+    setTimer(station, Math.min(retryMs * 2 ** feed.failures, maxRetryMs));
+    feed.failures++;
+  }
+
   function apply(station: Station, playing: Playing | null) {
     const feed = feeds.get(station)!;
+    feed.failures = 0;
     feed.idle = playing === null;
     if (playing && playing.version !== feed.sent) {
       feed.sent = playing.version;
@@ -79,7 +94,7 @@ export function createRadioFeed(options: FeedOptions) {
       } while (feed.stale);
     } catch (error) {
       log.error(`radio ${station}: reading the station failed: ${(error as Error).message}`);
-      setTimer(station, retryMs);
+      retryAfterFailure(station);
     } finally {
       feed.reading = false;
     }
@@ -94,7 +109,8 @@ export function createRadioFeed(options: FeedOptions) {
       log.error(`radio ${station}: advancing failed: ${(error as Error).message}`);
       result = 'failed';
     }
-    if (result === 'busy' || result === 'failed') setTimer(station, retryMs);
+    if (result === 'failed') retryAfterFailure(station);
+    else if (result === 'busy') setTimer(station, retryMs);
     else await refresh(station);
     return result;
   }

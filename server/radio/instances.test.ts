@@ -5,7 +5,7 @@ import { RADIO_PATHS, type RadioListeners, radioTrackSchema, type Station } from
 import { radioListeners } from '../db/schema';
 import type { SocketClient } from '../realtime/testing';
 import { buildAdmin } from '../testing/users';
-import { readPlays } from './queries';
+import { lockStation, readPlays, startPlay } from './queries';
 import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
 
 /**
@@ -107,5 +107,38 @@ describe('two instances on one database', () => {
     // A clean stop takes an instance's listeners out at once.
     await a.close();
     expect((await b.app.inject({ url: RADIO_PATHS.listeners })).json()).toEqual({ top: 0, everything: 0 });
+  });
+});
+
+describe('the radio socket after the bus lost its connection', () => {
+  // PGlite's listener lives in this process and cannot be cut; PostgreSQL's can.
+  if (process.env.TEST_DB !== 'postgres') {
+    it('listens in-process on PGlite', () => {
+      expect(database.kind).toBe('pglite');
+    });
+    return;
+  }
+
+  it('re-reads every station once listening again, so a new track it did not hear is still sent', async () => {
+    const client = b.listen('top');
+    const first = trackOf(await client.message(1));
+    const resynced = new Promise<void>((resolve) => {
+      const off = b.context.events.onResync(() => {
+        off();
+        resolve();
+      });
+    });
+    // A new track that announces nothing, then the listening connections cut.
+    const other = (await a.context.radio.radio.history('top')).find((t) => t.id !== first.id)!;
+    await db.transaction(async (tx) => {
+      const state = await lockStation(tx, 'top');
+      await startPlay(tx, 'top', { id: other.id, duration: other.duration }, state.cycle, clock.now());
+    });
+    await db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+    );
+    await resynced;
+    expect(trackOf((await client.next()).message)).toMatchObject({ id: other.id, startAtSecs: 0 });
   });
 });
