@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage, type RowPage } from '../db/paging';
 import { notFound } from '../http/errors';
+import { createSearch } from '../search/service';
 import { CountCache } from './count-cache';
 import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
@@ -58,7 +59,8 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
   const counts = new CountCache();
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
-  const listContext = (): ListContext => ({ db, counts, knownSources });
+  const search = createSearch(db);
+  const listContext = (): ListContext => ({ db, counts, knownSources, search });
   const changeListeners: (() => void)[] = [];
 
   async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
@@ -76,6 +78,8 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
   return {
     tags,
     counts,
+    /** The search indexes (server/search): lists with a text query are ranked by them */
+    search,
 
     /** Rows read elsewhere (a user's liked list) presented like every list. */
     presentPage: presentRowPage,
@@ -170,10 +174,14 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       });
     },
 
-    /** Drops cached totals and tags and tells the listeners; a change heard from another instance lands here. */
+    /**
+     * Drops cached totals and tags, marks the search indexes stale and tells the listeners; a change
+     * heard from another instance lands here.
+     */
     forgetCached() {
       counts.clear();
       tags.invalidate();
+      search.invalidate();
       for (const listener of changeListeners) listener();
     },
 
