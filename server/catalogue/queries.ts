@@ -164,6 +164,43 @@ export async function rowsByIds<K extends keyof Kinds>(kind: K, db: Db, ids: rea
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
+export type IdsByKind = { [K in keyof Kinds]: readonly number[] };
+export type RowsByKind = { [K in keyof Kinds]: Row<K>[] };
+
+/**
+ * Rows of several kinds in one query (the navbar's suggestions): each kind's rows as JSON, turned
+ * back into rows by the columns' own driver mapping, each kind in the order of its ids.
+ */
+export async function rowsOfKinds(db: Db, ids: IdsByKind): Promise<RowsByKind> {
+  const kinds = (Object.keys(ids) as (keyof Kinds)[]).filter((kind) => ids[kind].length > 0);
+  const out = { media: [], streams: [], playlists: [], clips: [] } as RowsByKind;
+  if (kinds.length === 0) return out;
+  const parts = kinds.map((kind) => {
+    const table = KINDS[kind].table as typeof media;
+    const select = db
+      .select(columnsOf(table))
+      .from(table)
+      .where(sql`${table.id} = ANY(${sql.param([...ids[kind]])}::integer[])`);
+    return sql`SELECT ${kind}::text AS kind, to_jsonb(r) AS row FROM (${select}) AS r`;
+  });
+  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
+  const found = new Map<string, Record<string, unknown>>();
+  for (const { kind, row } of (result as unknown as { rows: { kind: keyof Kinds; row: Record<string, unknown> }[] }).rows) {
+    const columns = columnsOf(KINDS[kind].table);
+    const mapped: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(columns)) {
+      const value = row[column.name];
+      mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    found.set(`${kind} ${mapped.id}`, mapped);
+  }
+  for (const kind of kinds) {
+    const rows = ids[kind].map((id) => found.get(`${kind} ${id}`)).filter((row) => row !== undefined);
+    (out as Record<keyof Kinds, unknown[]>)[kind] = rows;
+  }
+  return out;
+}
+
 export async function findRow<K extends keyof Kinds>(kind: K, db: Db, id: number): Promise<Row<K> | undefined> {
   const [row] = await byIdStatement(db, kind).execute({ id });
   return row as Row<K> | undefined;

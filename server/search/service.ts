@@ -1,4 +1,4 @@
-import type { EntityKind } from '../../common/enums';
+import { ENTITY_KINDS, type EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { filterConditions, periodStart } from '../catalogue/filters';
 import { KINDS } from '../catalogue/kinds';
@@ -106,6 +106,16 @@ export function createSearch(db: Db, log: (message: string) => void = () => {}) 
         seed: ctx.now.toISOString().slice(0, 10),
         ...window,
       });
+    },
+
+    /** The best `limit` ids of each kind for a query, unfiltered but for what every list leaves out (unavailable items). */
+    async best(q: string, limit: number, ctx: SearchContext): Promise<Record<EntityKind, number[]>> {
+      const filter: Filter = { providers: [], sources: [], tags: [], lyrics: false, q };
+      const window = { offset: 0, limit };
+      const [media, streams, playlists, clips] = await Promise.all(
+        ENTITY_KINDS.map(async (kind) => (await this.rank(kind, filter, window, ctx)).ids),
+      );
+      return { media: media!, streams: streams!, playlists: playlists!, clips: clips! };
     },
 
     /** Ids of every item of a kind matching the query, unfiltered (lists that order themselves filter them). */
