@@ -58,6 +58,16 @@ export interface Ranked {
 }
 
 const NOT_FOUND = 255;
+/** Bounds of what an index remembers of past queries (entries, and item positions over all of them) */
+const MEMO_ENTRIES = 2048;
+const MEMO_POSITIONS = 4_000_000;
+
+/** What a sort orders by: relevance and top both by views; random by a seed of the day. */
+const sortKeyOf = (sort: Sort, seed: string) =>
+  sort === 'random' ? `random ${seed}` : sort === 'latest' ? 'latest' : sort === 'duration' ? 'duration' : 'views';
+
+/** Rules 2 and 3 of one word's code (see `mergeWord`): typos, then prefix, then found outside the name. */
+const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) * 16 + ((code & 3) === 0 ? 0 : 1);
 
 /** Postings of one word: item positions (ascending) and, per item, where the word is (NAME | TAG). */
 interface Postings {
@@ -85,6 +95,9 @@ export class WordIndex {
   private readonly positions = new Map<number, number>();
   /** Per sort, each item's place in its order (see `ordinals`) */
   private readonly places = new Map<string, Int32Array>();
+  /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`), and their total length */
+  private readonly memo = new Map<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>();
+  private memoSize = 0;
   /** Per item, the best code of the word being merged; NOT_FOUND between uses */
   private readonly best: Uint8Array;
   /** Items `best` was set for, to reset only those */
@@ -170,6 +183,7 @@ export class WordIndex {
 
   /** The window of a ranked query, and how many items matched. */
   rank(request: RankRequest): Ranked {
+    if (request.words.length === 1) return this.rankOneWord(request);
     const found = this.match(request.words, request.fields, request.allowed, request.since, this.ordinals(request.sort, request.seed));
     const window = smallestFirst(found.keys, found.count, request.offset + request.limit);
     const ids: number[] = [];
@@ -178,12 +192,71 @@ export class WordIndex {
   }
 
   /**
+   * A one-word query (most of them, and every first keystroke): its matches are remembered in
+   * ranked order, so a page is the first allowed items of that list, and the total a count of them.
+   */
+  private rankOneWord({ words, fields, allowed, since, sort, seed, offset, limit }: RankRequest): Ranked {
+    const sortKey = sortKeyOf(sort, seed);
+    const key = `${sortKey} ${this.memoKey(words[0]!, true, fields)}`;
+    let order = this.memo.get(key) as Int32Array | undefined;
+    if (!order) {
+      const { positions, codes } = this.wordMatches(words[0]!, true, fields);
+      const places = this.ordinals(sort, seed);
+      const size = this.size;
+      const keys = new Float64Array(positions.length);
+      for (let c = 0; c < positions.length; c++) keys[c] = codeRelevance(codes[c]!) * size + places[positions[c]!]!;
+      const ranked = Array.from(positions.keys()).sort((a, b) => keys[a]! - keys[b]!);
+      order = Int32Array.from(ranked, (c) => positions[c]!);
+      this.remember(key, order);
+    }
+    const ids: number[] = [];
+    const end = offset + limit;
+    let total = 0;
+    for (let i = 0; i < order.length; i++) {
+      const position = order[i]!;
+      if (allowed && allowed[position] !== 1) continue;
+      if (since !== undefined && this.dates[position]! < since) continue;
+      if (total >= offset && total < end) ids.push(this.ids[position]!);
+      total++;
+    }
+    return { ids, total };
+  }
+
+  /** A query word's matches, positions and codes (see `mergeWord`): remembered, as Meilisearch keeps prefix postings. */
+  private wordMatches(word: string, isLast: boolean, fields: number): { positions: Int32Array; codes: Uint8Array } {
+    const key = this.memoKey(word, isLast, fields);
+    const known = this.memo.get(key) as { positions: Int32Array; codes: Uint8Array } | undefined;
+    if (known) return known;
+    const count = this.mergeWord(word, isLast, fields);
+    const positions = this.touched.slice(0, count);
+    const codes = new Uint8Array(count);
+    for (let c = 0; c < count; c++) {
+      codes[c] = this.best[positions[c]!]!;
+      this.best[positions[c]!] = NOT_FOUND;
+    }
+    const matches = { positions, codes };
+    this.remember(key, matches, count);
+    return matches;
+  }
+
+  private memoKey = (word: string, isLast: boolean, fields: number) => `${fields}${isLast ? '*' : ' '}${word}`;
+
+  private remember(key: string, value: Int32Array | { positions: Int32Array; codes: Uint8Array }, size = (value as Int32Array).length) {
+    if (this.memo.size >= MEMO_ENTRIES || this.memoSize + size > MEMO_POSITIONS) {
+      this.memo.clear();
+      this.memoSize = 0;
+    }
+    this.memo.set(key, value);
+    this.memoSize += size;
+  }
+
+  /**
    * Rule 4 as one number per item: its place (0 first) in the order of a sort, by the sort's value
    * (larger first) and then the newest id; for the random sort, by md5(id || seed) then the oldest
    * id, as catalogue/queries.ts orders a random list. Computed once per sort (random: per day).
    */
   private ordinals(sort: Sort, seed: string): Int32Array {
-    const key = sort === 'random' ? `random ${seed}` : sort === 'latest' ? 'latest' : sort === 'duration' ? 'duration' : 'views';
+    const key = sortKeyOf(sort, seed);
     let places = this.places.get(key);
     if (places) return places;
     const n = this.size;
@@ -222,17 +295,16 @@ export class WordIndex {
     since: number | undefined,
     places: Int32Array | undefined,
   ): Matches {
-    const { best, touched, found } = this;
+    const { best, found } = this;
     const { positions, keys, matched, typos, prefixes, elsewhere } = found;
     if (words.length === 0) return { count: 0, positions, keys };
-    let touchedCount = this.mergeWord(words[0]!, words.length === 1, fields);
+    const first = this.wordMatches(words[0]!, words.length === 1, fields);
     let count = 0;
-    for (let t = 0; t < touchedCount; t++) {
-      const position = touched[t]!;
-      const code = best[position]!;
-      best[position] = NOT_FOUND;
+    for (let m = 0; m < first.positions.length; m++) {
+      const position = first.positions[m]!;
       if (allowed && allowed[position] !== 1) continue;
       if (since !== undefined && this.dates[position]! < since) continue;
+      const code = first.codes[m]!;
       positions[count] = position;
       matched[count] = 1;
       typos[count] = code >> 3;
@@ -240,7 +312,8 @@ export class WordIndex {
       elsewhere[count++] = (code & 3) === 0 ? 0 : 1;
     }
     for (let w = 1; w < words.length; w++) {
-      touchedCount = this.mergeWord(words[w]!, w === words.length - 1, fields);
+      const later = this.wordMatches(words[w]!, w === words.length - 1, fields);
+      for (let m = 0; m < later.positions.length; m++) best[later.positions[m]!] = later.codes[m]!;
       for (let c = 0; c < count; c++) {
         const code = best[positions[c]!]!;
         // `last` strategy: a word counts only while every word before it matched.
@@ -250,7 +323,7 @@ export class WordIndex {
         prefixes[c]! += (code >> 2) & 1;
         elsewhere[c]! += (code & 3) === 0 ? 0 : 1;
       }
-      for (let t = 0; t < touchedCount; t++) best[touched[t]!] = NOT_FOUND;
+      for (let m = 0; m < later.positions.length; m++) best[later.positions[m]!] = NOT_FOUND;
     }
     if (places) {
       // Rules 1 to 3, then the sort's place: one exact number (under 2^20 × 2^27), smaller first.
