@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../common/api';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
+import { createSearch } from './service';
 
 /** Issue 14 through the API: typo rules at each word length, prefixes, accents, relevance order. */
 
@@ -138,5 +139,18 @@ describe('the index follows the catalogue', () => {
     expect(await ids(`/api/media?q=yonder&tags=${tag.id}`)).toEqual([recent.id]);
     expect(await ids(`/api/media?q=yonder&period=week`)).toEqual([recent.id]);
     expect(await ids(`/api/media/top?q=yonder&period=year`)).toEqual([old.id, recent.id]);
+  });
+});
+
+describe('an index without announced writes', () => {
+  it('is rebuilt in the background once older than its maximum age, answering meanwhile', async () => {
+    const search = createSearch(t.db, { maxAgeMs: 0 });
+    const ctx = { knownSources: new Set<string>(), now: new Date() };
+    const filter = { providers: [], sources: [], tags: [], lyrics: false, q: 'xylophone' };
+    const window = { offset: 0, limit: 10 };
+    expect((await search.rank('media', filter, window, ctx)).ids).toEqual([]);
+    // Written without catalogue.changed, as a seed from the command line does.
+    const song = await buildSong(t.db, { name: 'Xylophone Rain' });
+    await vi.waitFor(async () => expect((await search.rank('media', filter, window, ctx)).ids).toEqual([song.id]));
   });
 });

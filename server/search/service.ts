@@ -40,9 +40,23 @@ export interface SearchWindow {
   limit: number;
 }
 
-export function createSearch(db: Db, log: (message: string) => void = () => {}) {
+interface Entry {
+  /** The catalogue generation (writes announced so far) the index was started at */
+  generation: number;
+  ready: Promise<Built>;
+  builtAt: number;
+  refreshing: boolean;
+}
+
+/** An index is rebuilt in the background after this long even without an announced write. */
+export const INDEX_MAX_AGE_MS = 5 * 60_000;
+
+export function createSearch(
+  db: Db,
+  { log = () => {}, maxAgeMs = INDEX_MAX_AGE_MS }: { log?: (message: string) => void; maxAgeMs?: number } = {},
+) {
   let generation = 0;
-  const built = new Map<EntityKind, { generation: number; ready: Promise<Built> }>();
+  const built = new Map<EntityKind, Entry>();
 
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
@@ -52,18 +66,50 @@ export function createSearch(db: Db, log: (message: string) => void = () => {}) 
     return { index, allowed: new Map() };
   }
 
-  /** The kind's index as of the last write: one build shared by every search that waits for it. */
+  /**
+   * The kind's index as of the last write: one build shared by every search that waits for it. An
+   * index older than `maxAgeMs` keeps answering while a new one is built beside it, so a write that
+   * did not go through catalogue.changed (a seed run from the command line) shows up in time too.
+   */
   function indexOf(kind: EntityKind): Promise<Built> {
     const current = built.get(kind);
-    if (current && current.generation === generation) return current.ready;
+    if (current && current.generation === generation) {
+      if (!current.refreshing && Date.now() - current.builtAt > maxAgeMs) refresh(kind, current);
+      return current.ready;
+    }
+    return start(kind);
+  }
+
+  function start(kind: EntityKind): Promise<Built> {
     const ready = build(kind);
-    const entry = { generation, ready };
+    const entry: Entry = { generation, ready, builtAt: Date.now(), refreshing: false };
     built.set(kind, entry);
-    ready.catch(() => {
-      // A failed build is not kept: the next search tries again.
-      if (built.get(kind) === entry) built.delete(kind);
-    });
+    ready.then(
+      () => {
+        entry.builtAt = Date.now();
+      },
+      () => {
+        // A failed build is not kept: the next search tries again.
+        if (built.get(kind) === entry) built.delete(kind);
+      },
+    );
     return ready;
+  }
+
+  function refresh(kind: EntityKind, stale: Entry) {
+    stale.refreshing = true;
+    const startedAt = generation;
+    build(kind).then(
+      (index) => {
+        // Replaced only if nothing newer took its place meanwhile.
+        if (built.get(kind) === stale && generation === startedAt) {
+          built.set(kind, { generation: startedAt, ready: Promise.resolve(index), builtAt: Date.now(), refreshing: false });
+        }
+      },
+      () => {
+        stale.refreshing = false;
+      },
+    );
   }
 
   function allowedBy(kind: EntityKind, { index, allowed }: Built, filter: Filter, ctx: SearchContext): Promise<Uint8Array> {
