@@ -27,8 +27,8 @@ interface Built {
   allowed: Map<string, Promise<Uint8Array>>;
 }
 
-/** Distinct filters remembered per index; past it they are forgotten and asked again. */
-const ALLOWED_LIMIT = 256;
+/** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it they are forgotten and asked again. */
+const ALLOWED_LIMIT = 64;
 
 export interface SearchContext {
   knownSources: ReadonlySet<string>;
