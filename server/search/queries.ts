@@ -2,7 +2,7 @@ import { and, asc, type SQL, sql } from 'drizzle-orm';
 import type { KindSpec } from '../catalogue/kinds';
 import type { Db } from '../db/client';
 import { media, tags } from '../db/schema';
-import type { IndexedItem } from './word-index';
+import type { IndexedItem } from './postings';
 
 /** All SQL of the search index: what it is built from, and which items a list's filters let through. */
 

@@ -3,9 +3,10 @@ import type { Filter } from '../../common/query';
 import { filterConditions, periodStart } from '../catalogue/filters';
 import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';
+import { LYRICS, NAME, TAG } from './postings';
 import { idsWhere, indexedItems, tagNames } from './queries';
 import { queryWords } from './text';
-import { LYRICS, NAME, type Ranked, TAG, WordIndex } from './word-index';
+import { type Ranked, WordIndex } from './word-index';
 
 /**
  * The search index of each kind, per instance: built from the database on first use, and again on
@@ -61,7 +62,7 @@ export function createSearch(
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
-    const index = new WordIndex(items, names);
+    const index = await WordIndex.build(items, names);
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
     return { index, allowed: new Map() };
   }

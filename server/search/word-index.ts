@@ -1,6 +1,6 @@
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
-import { wordsOf } from './text';
+import { collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
 import { randomKey, smallestFirst } from './top';
 
 /**
@@ -18,22 +18,6 @@ import { randomKey, smallestFirst } from './top';
  *   3. fewer of those words found only in a tag (or only in the lyrics) rather than the name;
  *   4. then the requested sort (relevance: most viewed), and the newest id (random: its own order).
  */
-
-export const NAME = 1;
-export const TAG = 2;
-export const LYRICS = 4;
-
-export interface IndexedItem {
-  id: number;
-  name: string;
-  tagIds: number[];
-  lyrics?: string | null;
-  views: number;
-  /** What "latest" orders by and periods bound (uploaded, or a playlist's last update), ms */
-  date: number;
-  /** What "duration" orders by (a playlist's song count) */
-  length: number;
-}
 
 export interface RankRequest {
   words: string[];
@@ -69,12 +53,6 @@ const sortKeyOf = (sort: Sort, seed: string) =>
 /** Rules 2 and 3 of one word's code (see `mergeWord`): typos, then prefix, then found outside the name. */
 const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) * 16 + ((code & 3) === 0 ? 0 : 1);
 
-/** Postings of one word: item positions (ascending) and, per item, where the word is (NAME | TAG). */
-interface Postings {
-  items: Int32Array;
-  fields: Uint8Array;
-}
-
 /** The items matching a query, as parallel arrays (index c is one match). */
 interface Matches {
   count: number;
@@ -92,7 +70,7 @@ export class WordIndex {
   /** Per word id: where it is in names and tags, and (apart, so other searches never walk them) in lyrics */
   private readonly postings: Postings[];
   private readonly lyricsPostings: (Int32Array | undefined)[];
-  private readonly positions = new Map<number, number>();
+  private readonly positions: Map<number, number>;
   /** Per sort, each item's place in its order (see `ordinals`) */
   private readonly places = new Map<string, Int32Array>();
   /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`), and their total length */
@@ -112,13 +90,8 @@ export class WordIndex {
     elsewhere: Uint8Array;
   };
 
-  /** Items must come in a stable order (by id); `tagNames` names every tag id they carry. */
-  constructor(items: readonly IndexedItem[], tagNames: ReadonlyMap<number, string>) {
-    const n = items.length;
-    this.ids = new Int32Array(n);
-    this.views = new Float64Array(n);
-    this.dates = new Float64Array(n);
-    this.lengths = new Float64Array(n);
+  private constructor(data: IndexData) {
+    const n = data.ids.length;
     this.best = new Uint8Array(n).fill(NOT_FOUND);
     this.touched = new Int32Array(n);
     this.found = {
@@ -129,43 +102,19 @@ export class WordIndex {
       prefixes: new Uint8Array(n),
       elsewhere: new Uint8Array(n),
     };
-    const words = new Map<string, number>();
-    const lists: { items: number[]; fields: number[]; lyrics: number[] }[] = [];
-    const tagWords = new Map([...tagNames].map(([id, name]) => [id, wordsOf(name)]));
-    const add = (position: number, text: string[] | undefined, field: number) => {
-      for (const word of text ?? []) {
-        let id = words.get(word);
-        if (id === undefined) {
-          id = lists.length;
-          words.set(word, id);
-          lists.push({ items: [], fields: [], lyrics: [] });
-        }
-        const list = lists[id]!;
-        if (field === LYRICS) {
-          if (list.lyrics[list.lyrics.length - 1] !== position) list.lyrics.push(position);
-          continue;
-        }
-        const last = list.items.length - 1;
-        if (list.items[last] === position) list.fields[last]! |= field;
-        else {
-          list.items.push(position);
-          list.fields.push(field);
-        }
-      }
-    };
-    items.forEach((item, position) => {
-      this.ids[position] = item.id;
-      this.views[position] = item.views;
-      this.dates[position] = item.date;
-      this.lengths[position] = item.length;
-      this.positions.set(item.id, position);
-      add(position, wordsOf(item.name), NAME);
-      for (const tagId of item.tagIds) add(position, tagWords.get(tagId), TAG);
-      if (item.lyrics) add(position, wordsOf(item.lyrics), LYRICS);
-    });
-    this.dictionary = new Dictionary([...words.keys()]);
-    this.postings = lists.map((list) => ({ items: Int32Array.from(list.items), fields: Uint8Array.from(list.fields) }));
-    this.lyricsPostings = lists.map((list) => (list.lyrics.length > 0 ? Int32Array.from(list.lyrics) : undefined));
+    this.ids = data.ids;
+    this.views = data.views;
+    this.dates = data.dates;
+    this.lengths = data.lengths;
+    this.positions = data.positions;
+    this.dictionary = new Dictionary(data.words);
+    this.postings = data.postings;
+    this.lyricsPostings = data.lyricsPostings;
+  }
+
+  /** Builds an index of items in a stable order (by id); `tagNames` names every tag id they carry. */
+  static async build(items: readonly IndexedItem[], tagNames: ReadonlyMap<number, string>): Promise<WordIndex> {
+    return new WordIndex(await collectPostings(items, tagNames));
   }
 
   get size(): number {
