@@ -76,6 +76,8 @@ export class WordIndex {
   /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`), and their total length */
   private readonly memo = new Map<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>();
   private memoSize = 0;
+  /** Per one-word ranking, per filter set (the ranking itself when unfiltered): how many items pass */
+  private readonly totals = new WeakMap<Int32Array, WeakMap<object, number>>();
   /** Per item, the best code of the word being merged; NOT_FOUND between uses */
   private readonly best: Uint8Array;
   /** Items `best` was set for, to reset only those */
@@ -160,6 +162,9 @@ export class WordIndex {
     }
     const ids: number[] = [];
     const end = offset + limit;
+    // Without a period the total depends only on the list and the filter: counted once, after
+    // which a page reads no further than its own end.
+    const known = since === undefined ? this.totals.get(order)?.get(allowed ?? order) : undefined;
     let total = 0;
     for (let i = 0; i < order.length; i++) {
       const position = order[i]!;
@@ -167,6 +172,15 @@ export class WordIndex {
       if (since !== undefined && this.dates[position]! < since) continue;
       if (total >= offset && total < end) ids.push(this.ids[position]!);
       total++;
+      if (known !== undefined && total >= end) return { ids, total: known };
+    }
+    if (since === undefined) {
+      let byFilter = this.totals.get(order);
+      if (!byFilter) {
+        byFilter = new WeakMap();
+        this.totals.set(order, byFilter);
+      }
+      byFilter.set(allowed ?? order, total);
     }
     return { ids, total };
   }
