@@ -154,3 +154,21 @@ describe('an index without announced writes', () => {
     await vi.waitFor(async () => expect((await search.rank('media', filter, window, ctx)).ids).toEqual([song.id]));
   });
 });
+
+describe('rebuilds', () => {
+  it('are shared by the searches that wait for them, and happen again only after a write', async () => {
+    const builds: string[] = [];
+    const search = createSearch(t.db, { log: (message) => builds.push(message) });
+    const ctx = { knownSources: new Set<string>(), now: new Date() };
+    const find = async (q: string) =>
+      (await search.rank('streams', { providers: [], sources: [], tags: [], lyrics: false, q }, { offset: 0, limit: 10 }, ctx)).ids;
+    const stream = await buildStream(t.db, { name: 'Quartzite Evening' });
+    expect(await Promise.all([find('quartzite'), find('quartz'), find('quartzit')])).toEqual([[stream.id], [stream.id], [stream.id]]);
+    expect(await find('evening')).toEqual([stream.id]);
+    expect(builds).toHaveLength(1);
+    const second = await buildStream(t.db, { name: 'Quartzite Morning' });
+    search.invalidate();
+    expect(await Promise.all([find('quartzite morning'), find('morning')])).toEqual([[second.id, stream.id], [second.id]]);
+    expect(builds).toHaveLength(2);
+  });
+});
