@@ -40,6 +40,7 @@ import { createPlaylistRequestsService, type PlaylistRequestsService } from './p
 import { createProviders, type ProviderOverrides, type Providers, selfOrigin } from './providers';
 import { type Gateway, registerGateway } from './realtime/gateway';
 import { registerSandbox, type Sandbox } from './sandbox';
+import { searchRoutes } from './search/routes';
 import { renderIndexHtml } from './site/index-html';
 import { publicConfig, siteRoutes } from './site/routes';
 import { shareRoutes } from './site/share';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const likes = createLikesService(database.db, config, catalogue);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
   likeRoutes(app, likes, limits);
+  searchRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
   const edits = createEditsService(database.db, catalogue);
   editRoutes(app, edits, limits);
   statsRoutes(app, database.db, catalogue);

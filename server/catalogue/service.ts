@@ -3,6 +3,7 @@ import { DAILY_SONG_NO_REPEAT_DAYS } from '../../common/constants';
 import { sourceValues } from '../../common/enums';
 import { twitchTimestamp } from '../../common/format';
 import type { Filter } from '../../common/query';
+import { SUGGEST_LIMIT, type Suggestions } from '../../common/search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage, type RowPage } from '../db/paging';
@@ -102,6 +103,19 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       if (!row) throw notFound(`No ${KINDS[kind].noun} to pick from`);
       const [item] = await presentRows(kind, [row as Row<K>], viewer);
       return item!;
+    },
+
+    /** The navbar's suggestions: the best few of each kind for a query, ranked like search lists. */
+    async suggest(q: string, viewer: ViewerSource = ANONYMOUS): Promise<Suggestions> {
+      const filter: Filter = { providers: [], sources: [], tags: [], lyrics: false, q, sort: 'relevance' };
+      const paging = { page: 1, size: SUGGEST_LIMIT };
+      const [media, streams, playlists, clips] = await Promise.all([
+        this.list('media', filter, paging, viewer),
+        this.list('streams', filter, paging, viewer),
+        this.list('playlists', filter, paging, viewer),
+        this.list('clips', filter, paging, viewer),
+      ]);
+      return { media: media.content, streams: streams.content, playlists: playlists.content, clips: clips.content };
     },
 
     async allTags(): Promise<Tag[]> {
