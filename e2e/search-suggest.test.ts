@@ -136,7 +136,7 @@ describe('search as you type', () => {
     const box = page.getByRole('search').getByRole('combobox', { name: 'Search' });
     await box.pressSequentially('latn');
     await waitForCall(page, calls, /^\/api\/search\/suggest\?q=latn$/);
-    await page.getByText('Looking for matches…').waitFor();
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByText('Looking for matches…').waitFor();
 
     await box.pressSequentially('erns');
     await waitForCall(page, calls, /^\/api\/search\/suggest\?q=latnerns$/);
@@ -162,7 +162,7 @@ describe('search as you type', () => {
     await page.goto('/latest');
     const box = page.getByRole('search').getByRole('combobox', { name: 'Search' });
     await box.fill('lanterns');
-    await page.getByText('Suggestions are unavailable right now').waitFor();
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByText('Suggestions are unavailable right now').waitFor();
     expect(logged.some((text) => text.includes('Search suggestions failed'))).toBe(true);
     expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
     await box.press('Enter');

@@ -128,7 +128,7 @@ export function SearchButton() {
           <IconSearch size={20} stroke={1.8} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="6dvh">
+      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="6dvh" closeButtonProps={{ 'aria-label': 'Close search' }}>
         <NavSearch inline onDone={close} />
       </Modal>
     </>

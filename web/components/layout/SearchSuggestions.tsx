@@ -62,7 +62,7 @@ export function SearchSuggestions({ text, suggestions, loading, failed }: Search
   let message: string | undefined;
   if (failed && !loading) message = 'Suggestions are unavailable right now';
   else if (!suggestions) message = 'Looking for matches…';
-  else if (count === 0 && !loading) message = 'No songs, streams, playlists or clips match yet';
+  else if (count === 0 && !loading) message = `No songs, streams, playlists or clips match “${text}”`;
   return (
     <>
       <Combobox.Options aria-label="Suggestions" aria-busy={loading} className={classes.options}>
