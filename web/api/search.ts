@@ -28,9 +28,3 @@ export const suggestionsQuery = (q: string) =>
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-
-/** Every suggestion of an answer, in the order the list shows them: songs, streams, playlists, clips. */
-export function suggestionCount(suggestions: Suggestions | undefined): number {
-  if (!suggestions) return 0;
-  return suggestions.media.length + suggestions.streams.length + suggestions.playlists.length + suggestions.clips.length;
-}

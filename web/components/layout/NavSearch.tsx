@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import { SUGGEST_DEBOUNCE_MS } from '../../../common/suggest';
 import { SUGGEST_MIN_LENGTH, suggestionsQuery } from '../../api/search';
 import { searchTypeForPath } from '../../lib/navigation';
+import { parseSuggestionValue } from '../../lib/suggestions';
 import { DETAIL_PATHS } from '../detail/paths';
-import { parseSuggestionValue, SearchSuggestions } from './SearchSuggestions';
+import { SearchSuggestions } from './SearchSuggestions';
 
 interface NavSearchProps {
   /** The list sits under the box in the page (the search dialog) instead of floating over it (the navbar) */

@@ -3,23 +3,15 @@ import { IconSearch } from '@tabler/icons-react';
 import { PROVIDER_LABELS } from '../../../common/enums';
 import { formatDuration, formatPlaylistType, timeAgo } from '../../../common/format';
 import type { Suggestions } from '../../../common/search';
-import { suggestionCount } from '../../api/search';
+import { SEARCH_ALL, SUGGESTION_KINDS, type SuggestionKind, suggestionCount, suggestionValue } from '../../lib/suggestions';
 import { Thumbnail } from '../Thumbnail';
 import classes from './SearchSuggestions.module.css';
 
-/** The option that searches the text instead of opening one item (Enter on the text does the same). */
-export const SEARCH_ALL = 'search';
-
-type Kind = keyof Suggestions;
+type Kind = SuggestionKind;
 type SuggestedItem = Suggestions[Kind][number];
 
-/** The group headings, in the list's order. */
-const GROUPS: { kind: Kind; label: string }[] = [
-  { kind: 'media', label: 'Songs' },
-  { kind: 'streams', label: 'Streams' },
-  { kind: 'playlists', label: 'Playlists' },
-  { kind: 'clips', label: 'Clips' },
-];
+/** Each kind's group heading. */
+const LABELS: Record<Kind, string> = { media: 'Songs', streams: 'Streams', playlists: 'Playlists', clips: 'Clips' };
 
 const songs = (count: number) => `${count} ${count === 1 ? 'song' : 'songs'}`;
 
@@ -30,18 +22,6 @@ const DETAILS: { [K in Kind]: (item: Suggestions[K][number]) => string } = {
   playlists: (playlist) => `${formatPlaylistType(playlist.type)} · ${songs(playlist.mediaCount)}`,
   clips: (clip) => `${formatDuration(clip.duration)} · clipped by ${clip.creatorName}`,
 };
-
-/** An option's value: the kind and id of the item it opens ("media:12"). */
-export function suggestionValue(kind: Kind, id: number): string {
-  return `${kind}:${id}`;
-}
-
-/** The item an option's value names; undefined for SEARCH_ALL. */
-export function parseSuggestionValue(value: string): { kind: Kind; id: number } | undefined {
-  const [kind, id] = value.split(':');
-  const known = GROUPS.find((entry) => entry.kind === kind);
-  return known && id ? { kind: known.kind, id: Number(id) } : undefined;
-}
 
 interface SearchSuggestionsProps {
   /** The trimmed text in the box (what Enter would search) */
@@ -75,8 +55,8 @@ export function SearchSuggestions({ text, suggestions, loading, failed }: Search
           </Combobox.Empty>
         ) : null}
         {suggestions
-          ? GROUPS.filter(({ kind }) => suggestions[kind].length > 0).map(({ kind, label }) => (
-              <Combobox.Group key={kind} label={label}>
+          ? SUGGESTION_KINDS.filter((kind) => suggestions[kind].length > 0).map((kind) => (
+              <Combobox.Group key={kind} label={LABELS[kind]}>
                 {itemsWithDetails(suggestions, kind).map(({ item, detail }) => (
                   <SuggestionOption key={item.id} kind={kind} item={item} detail={detail} />
                 ))}
