@@ -12,6 +12,8 @@
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
@@ -20,21 +22,11 @@ import { catalogueCounts, seedCatalogue } from '../server/cli/seed';
 import { loadConfig } from '../server/config';
 import { openPostgres } from '../server/db/client';
 import { media } from '../server/db/schema';
+import { searchQueries } from './search-queries';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/almanac_bench';
-/** Searches rotate over these: common words, two-word titles, a prefix and misspellings. */
-const SEARCH_WORDS = [
-  'neon',
-  'harbor',
-  'midnight gardens',
-  'lighthose',
-  'velvet tides',
-  'live',
-  'satelites',
-  'cosmic',
-  'sat',
-  'rainy rooftops',
-];
+/** Searches rotate over these: whole words, titles, misspellings and as-you-type prefixes (bench/search-queries.ts). */
+const SEARCH_QUERIES = searchQueries();
 
 const { values: args } = parseArgs({
   options: {
@@ -43,6 +35,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '100' },
     songs: { type: 'string', default: '100000' },
     only: { type: 'string' },
+    'server-root': { type: 'string' },
     seed: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
@@ -50,7 +43,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,top,search,by-id,latest-uncached,top-uncached,search-uncached,by-id-uncached,bare --seed --profile]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,top,search,suggest,by-id,latest-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,bare --seed --profile --server-root /path/to/another/checkout]',
   );
   process.exit(0);
 }
@@ -142,7 +135,11 @@ interface BenchServer {
 }
 
 function startServer(): Promise<BenchServer> {
-  const child = fork(new URL('./server.ts', import.meta.url), {
+  // --server-root: the server of another checkout (its code, this database and load), e.g. the code before a change.
+  const script = args['server-root']
+    ? pathToFileURL(path.resolve(args['server-root'], 'bench/server.ts'))
+    : new URL('./server.ts', import.meta.url);
+  const child = fork(script, {
     // --profile: a V8 CPU profile of the server, to open in Chrome DevTools or speedscope.
     execArgv: ['--import', 'tsx', ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/.data/profiles'] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
@@ -274,8 +271,13 @@ async function main() {
     { name: 'top', label: 'top `/api/media/top?period=month&size=21`', paths: ['/api/media/top?period=month&size=21'] },
     {
       name: 'search',
-      label: `search \`/api/media?q=…&sort=relevance&size=21\` (${SEARCH_WORDS.length} queries)`,
-      paths: SEARCH_WORDS.map((q) => `/api/media?q=${encodeURIComponent(q)}&sort=relevance&size=21`),
+      label: `search \`/api/media?q=…&sort=relevance&size=21\` (${SEARCH_QUERIES.length} queries)`,
+      paths: SEARCH_QUERIES.map((q) => `/api/media?q=${encodeURIComponent(q)}&sort=relevance&size=21`),
+    },
+    {
+      name: 'suggest',
+      label: `suggest \`/api/search/suggest?q=…\` (${SEARCH_QUERIES.length} queries)`,
+      paths: SEARCH_QUERIES.map((q) => `/api/search/suggest?q=${encodeURIComponent(q)}`),
     },
     { name: 'by-id', label: `by id \`/api/media/{id}\` (${ids.length} ids)`, paths: ids.map((id) => `/api/media/${id}`) },
   ];
@@ -323,6 +325,7 @@ async function main() {
     `Load average (1 min) before the run: ${loadBefore.toFixed(2)}` +
       (loadBefore > 0.5 ? ' (other work was running on this machine; an idle one gives better figures)' : ''),
   );
+  if (args['server-root']) console.log(`Server: ${path.resolve(args['server-root'])}/bench/server.ts`);
   console.log(`Load: autocannon, ${connections} connections, ${duration} s per endpoint after a ${warmup} s warm-up, 127.0.0.1`);
   console.log('');
   console.log('| endpoint | req/s | p50 ms | p95 ms | p99 ms | max ms | server CPU µs/req | failures |');

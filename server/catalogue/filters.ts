@@ -3,10 +3,13 @@ import { PERIOD_DAYS } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { containsText } from '../db/like';
 import { clips, media, playlistItems, playlists, streams } from '../db/schema';
-import { textMatch } from '../search/text';
 import type { KindSpec } from './kinds';
 
-/** The one builder of list filters: catalogue lists and a user's liked lists both filter with it. */
+/**
+ * The one builder of list filters: catalogue lists, a user's liked lists and the search index (which
+ * asks the database once which items pass a filter, server/search/service.ts) all filter with it.
+ * The text query is not a filter here: the search index matches it (server/search).
+ */
 
 export interface FilterContext {
   /** The source values this site knows; any other requested source is dropped. */
@@ -15,11 +18,17 @@ export interface FilterContext {
   now: Date;
 }
 
+/** Where a period starts counting back from `now`; undefined for all time or no period. */
+export function periodStart(period: Filter['period'], now: Date): Date | undefined {
+  const days = period ? PERIOD_DAYS[period] : null;
+  return days === null ? undefined : new Date(now.getTime() - days * 86_400_000);
+}
+
 /**
- * WHERE clauses of the list filters (common/query.ts) on a kind's table, and the text match's rank
- * when there is a query. Unknown providers and sources were dropped at the edge or are dropped here.
+ * WHERE clauses of the list filters (common/query.ts) on a kind's table, all but the text query.
+ * Unknown providers and sources were dropped at the edge or are dropped here.
  */
-export function filterConditions(spec: KindSpec, filter: Filter, ctx: FilterContext): { where: SQL[]; rank?: SQL<number> } {
+export function filterConditions(spec: KindSpec, filter: Filter, ctx: FilterContext): SQL[] {
   const t = spec.table;
   const where: SQL[] = [eq(t.unavailable, false)];
   const providers = filter.providers.filter((p) => spec.providers.includes(p));
@@ -27,11 +36,8 @@ export function filterConditions(spec: KindSpec, filter: Filter, ctx: FilterCont
   const sources = filter.sources.filter((s) => ctx.knownSources.has(s));
   if (sources.length > 0) where.push(inArray(t.source, sources));
   if (filter.tags.length > 0) where.push(sql`${t.tagIds} && ${sql.param(filter.tags)}::integer[]`);
-  const days = filter.period ? PERIOD_DAYS[filter.period] : null;
-  if (days !== null) {
-    const since = new Date(ctx.now.getTime() - days * 86_400_000);
-    where.push(sql`${spec.date} >= ${since.toISOString()}`);
-  }
+  const since = periodStart(filter.period, ctx.now);
+  if (since) where.push(sql`${spec.date} >= ${since.toISOString()}`);
   if (spec.kind === 'clips' && filter.clippedBy) {
     where.push(containsText(clips.creatorName, filter.clippedBy));
   }
@@ -51,17 +57,5 @@ export function filterConditions(spec: KindSpec, filter: Filter, ctx: FilterCont
       sql`${playlists.id} IN (SELECT ${playlistItems.playlistId} FROM ${playlistItems} WHERE ${playlistItems.mediaId} = ${filter.mediaId})`,
     );
   }
-  let rank: SQL<number> | undefined;
-  if (filter.q) {
-    const match = textMatch(
-      { name: t.name, searchVector: t.searchVector, lyricsVector: spec.kind === 'media' ? media.lyricsVector : undefined },
-      filter.q,
-      filter.lyrics,
-    );
-    if (match) {
-      where.push(match.where);
-      rank = match.rank;
-    }
-  }
-  return { where, rank };
+  return where;
 }

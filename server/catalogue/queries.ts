@@ -3,8 +3,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
-import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
+import { emptyPage, type PageRequest, pageWindow, type RowPage, readPage } from '../db/paging';
 import { dailySongs, media, playlistItems } from '../db/schema';
+import type { SearchService } from '../search/service';
 import type { CountCache } from './count-cache';
 import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
@@ -40,6 +41,8 @@ export interface ListContext {
   knownSources: ReadonlySet<string>;
   /** Fixed instant for period bounds, so a page and its count agree. */
   now?: Date;
+  /** Lists with a text query are ranked by the search index */
+  search: SearchService;
 }
 
 /** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
@@ -48,12 +51,12 @@ function randomOrder(spec: KindSpec, now: Date): SQL {
   return sql`md5(${spec.table.id}::text || ${seed})`;
 }
 
-function ordering(spec: KindSpec, sort: Sort, filter: Filter, rank: SQL<number> | undefined, now: Date): SQL[] {
+/** The order of a list without a text query (a search's order is the index's: server/search). */
+function ordering(spec: KindSpec, sort: Sort, filter: Filter, now: Date): SQL[] {
   const t = spec.table;
   const tieBreak = desc(t.id);
   switch (sort) {
     case 'relevance':
-      if (rank) return [sql`${rank} DESC`, desc(t.views), tieBreak];
       // Within a playlist, relevance is the playlist's own order.
       if (spec.kind === 'media' && filter.playlistId !== undefined) {
         return [
@@ -82,8 +85,17 @@ export async function listRows<K extends keyof Kinds>(
 ): Promise<RowPage<Row<K>>> {
   const spec: KindSpec = KINDS[kind];
   const now = ctx.now ?? new Date();
-  const { where, rank } = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
-  const sort = filter.sort ?? (rank ? 'relevance' : 'latest');
+  if (ctx.search.hasWords(filter.q)) {
+    // The index ranks and counts; the database only reads the page's rows.
+    const ranked = await ctx.search.rank(kind, filter, pageWindow(paging), { knownSources: ctx.knownSources, now });
+    return readPage(
+      paging,
+      () => rowsByIds(kind, ctx.db, ranked.ids),
+      async () => ranked.total,
+    );
+  }
+  const where = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
+  const sort = filter.sort ?? 'latest';
   const table = spec.table as typeof media;
   return readPage(
     paging,
@@ -92,7 +104,7 @@ export async function listRows<K extends keyof Kinds>(
         .select(columnsOf(table))
         .from(table)
         .where(and(...where))
-        .orderBy(...ordering(spec, sort, filter, rank, now))
+        .orderBy(...ordering(spec, sort, filter, now))
         .limit(limit)
         .offset(offset)) as unknown as Row<K>[],
     () => ctx.counts.get(JSON.stringify([spec.kind, { ...filter, sort: undefined }]), () => ctx.db.$count(table, and(...where))),
@@ -124,6 +136,69 @@ function byIdStatement(db: Db, kind: keyof Kinds): ByIdStatement {
     statements.set(kind, statement);
   }
   return statement;
+}
+
+type ByIdsStatement = { execute(values: { ids: number[] }): Promise<unknown[]> };
+const byIdsStatements = new WeakMap<Db, Map<keyof Kinds, ByIdsStatement>>();
+
+/** Rows of these ids in the order given (a search's page): one prepared query. */
+export async function rowsByIds<K extends keyof Kinds>(kind: K, db: Db, ids: readonly number[]): Promise<Row<K>[]> {
+  if (ids.length === 0) return [];
+  let statements = byIdsStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    byIdsStatements.set(db, statements);
+  }
+  let statement = statements.get(kind);
+  if (!statement) {
+    const table = KINDS[kind].table as typeof media;
+    statement = db
+      .select(columnsOf(table))
+      .from(table)
+      .where(sql`${table.id} = ANY(${sql.placeholder('ids')}::integer[])`)
+      .prepare(`catalogue_${kind}_by_ids`);
+    statements.set(kind, statement);
+  }
+  const rows = (await statement.execute({ ids: [...ids] })) as Row<K>[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+}
+
+export type IdsByKind = { [K in keyof Kinds]: readonly number[] };
+export type RowsByKind = { [K in keyof Kinds]: Row<K>[] };
+
+/**
+ * Rows of several kinds in one query (the navbar's suggestions): each kind's rows as JSON, turned
+ * back into rows by the columns' own driver mapping, each kind in the order of its ids.
+ */
+export async function rowsOfKinds(db: Db, ids: IdsByKind): Promise<RowsByKind> {
+  const kinds = (Object.keys(ids) as (keyof Kinds)[]).filter((kind) => ids[kind].length > 0);
+  const out = { media: [], streams: [], playlists: [], clips: [] } as RowsByKind;
+  if (kinds.length === 0) return out;
+  const parts = kinds.map((kind) => {
+    const table = KINDS[kind].table as typeof media;
+    const select = db
+      .select(columnsOf(table))
+      .from(table)
+      .where(sql`${table.id} = ANY(${sql.param([...ids[kind]])}::integer[])`);
+    return sql`SELECT ${kind}::text AS kind, to_jsonb(r) AS row FROM (${select}) AS r`;
+  });
+  const result = await db.execute(sql.join(parts, sql` UNION ALL `));
+  const found = new Map<string, Record<string, unknown>>();
+  for (const { kind, row } of (result as unknown as { rows: { kind: keyof Kinds; row: Record<string, unknown> }[] }).rows) {
+    const columns = columnsOf(KINDS[kind].table);
+    const mapped: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(columns)) {
+      const value = row[column.name];
+      mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    found.set(`${kind} ${mapped.id}`, mapped);
+  }
+  for (const kind of kinds) {
+    const rows = ids[kind].map((id) => found.get(`${kind} ${id}`)).filter((row) => row !== undefined);
+    (out as Record<keyof Kinds, unknown[]>)[kind] = rows;
+  }
+  return out;
 }
 
 export async function findRow<K extends keyof Kinds>(kind: K, db: Db, id: number): Promise<Row<K> | undefined> {

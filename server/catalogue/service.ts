@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage, type RowPage } from '../db/paging';
 import { notFound } from '../http/errors';
+import { createSearch } from '../search/service';
 import { CountCache } from './count-cache';
 import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
@@ -20,6 +21,7 @@ import {
   type Row,
   randomRow,
   recommendedRows,
+  rowsOfKinds,
   storeDailySong,
 } from './queries';
 import { TagCache } from './tag-cache';
@@ -58,7 +60,8 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
   const counts = new CountCache();
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
-  const listContext = (): ListContext => ({ db, counts, knownSources });
+  const search = createSearch(db);
+  const listContext = (): ListContext => ({ db, counts, knownSources, search });
   const changeListeners: (() => void)[] = [];
 
   async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
@@ -76,6 +79,8 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
   return {
     tags,
     counts,
+    /** The search indexes (server/search): lists with a text query are ranked by them */
+    search,
 
     /** Rows read elsewhere (a user's liked list) presented like every list. */
     presentPage: presentRowPage,
@@ -105,17 +110,21 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       return item!;
     },
 
-    /** The navbar's suggestions: the best few of each kind for a query, ranked like search lists. */
+    /**
+     * The navbar's suggestions: the best few of each kind, ranked by the search index like search
+     * lists, read in one query (and one more per kind for a logged-in viewer's likes).
+     */
     async suggest(q: string, viewer: ViewerSource = ANONYMOUS): Promise<Suggestions> {
-      const filter: Filter = { providers: [], sources: [], tags: [], lyrics: false, q, sort: 'relevance' };
-      const paging = { page: 1, size: SUGGEST_LIMIT };
+      if (!search.hasWords(q)) return { media: [], streams: [], playlists: [], clips: [] };
+      const ids = await search.best(q, SUGGEST_LIMIT, { knownSources, now: new Date() });
+      const rows = await rowsOfKinds(db, ids);
       const [media, streams, playlists, clips] = await Promise.all([
-        this.list('media', filter, paging, viewer),
-        this.list('streams', filter, paging, viewer),
-        this.list('playlists', filter, paging, viewer),
-        this.list('clips', filter, paging, viewer),
+        presentRows('media', rows.media, viewer),
+        presentRows('streams', rows.streams, viewer),
+        presentRows('playlists', rows.playlists, viewer),
+        presentRows('clips', rows.clips, viewer),
       ]);
-      return { media: media.content, streams: streams.content, playlists: playlists.content, clips: clips.content };
+      return { media, streams, playlists, clips };
     },
 
     async allTags(): Promise<Tag[]> {
@@ -170,10 +179,14 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
       });
     },
 
-    /** Drops cached totals and tags and tells the listeners; a change heard from another instance lands here. */
+    /**
+     * Drops cached totals and tags, marks the search indexes stale and tells the listeners; a change
+     * heard from another instance lands here.
+     */
     forgetCached() {
       counts.clear();
       tags.invalidate();
+      search.invalidate();
       for (const listener of changeListeners) listener();
     },
 

@@ -35,7 +35,10 @@ export async function deleteLike(db: Db, userId: number, kind: EntityKind, itemI
   await db.delete(likes).where(and(eq(likes.userId, userId), eq(likes.kind, kind), eq(likes.itemId, itemId)));
 }
 
-/** A user's liked items of a kind, most recently liked first, with the catalogue's filters. */
+/**
+ * A user's liked items of a kind, most recently liked first, with the catalogue's filters; with a
+ * text query, `matching` are the ids the search index matched.
+ */
 export async function likedRows<K extends keyof Kinds>(
   db: Db,
   userId: number,
@@ -43,9 +46,11 @@ export async function likedRows<K extends keyof Kinds>(
   filter: Filter,
   paging: PageRequest,
   knownSources: ReadonlySet<string>,
+  matching?: readonly number[],
 ): Promise<RowPage<Row<K>>> {
   const table = KINDS[kind].table as typeof clips;
-  const { where: filters } = filterConditions(KINDS[kind], filter, { knownSources, now: new Date() });
+  const filters = filterConditions(KINDS[kind], filter, { knownSources, now: new Date() });
+  if (matching) filters.push(sql`${table.id} = ANY(${sql.param([...matching])}::integer[])`);
   const where = and(eq(likes.userId, userId), eq(likes.kind, kind), ...filters);
   return readPage(
     paging,

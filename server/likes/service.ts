@@ -33,7 +33,9 @@ export function createLikesService(db: Db, config: Config, catalogue: CatalogueS
     },
 
     async liked<K extends keyof Kinds>(user: SessionUser, kind: K, filter: Filter, paging: PageRequest): Promise<Page<unknown>> {
-      const page = await likedRows(db, user.id, kind, filter, paging, knownSources);
+      const { search } = catalogue;
+      const matching = search.hasWords(filter.q) ? await search.matchingIds(kind, filter.q ?? '', filter.lyrics) : undefined;
+      const page = await likedRows(db, user.id, kind, filter, paging, knownSources, matching);
       return catalogue.presentPage(kind, page, { liked: new Set(page.rows.map((r) => r.id)) });
     },
   };

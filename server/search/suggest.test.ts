@@ -21,7 +21,7 @@ describe('suggestions', () => {
     await buildPlaylist(t.db, { name: 'Quokka hits' });
     await buildClip(t.db, { name: 'quokka cameo' });
     t.catalogue.changed();
-    const answer = await suggest('quokka');
+    const answer = await suggest('quokka lanterns');
     expect(answer.media[0]).toMatchObject({ id: song.id, name: 'Quokka Lanterns', thumbnail: '/images/thumbnails/quokka.jpg' });
     expect(answer.media).toHaveLength(SUGGEST_LIMIT);
     expect(names(answer.streams)).toEqual(['Quokka marathon']);
@@ -29,7 +29,15 @@ describe('suggestions', () => {
     expect(names(answer.clips)).toEqual(['quokka cameo']);
   });
 
+  it('forgives typos while typing: "latn" finds nothing yet, "latnerns" finds Lanterns', async () => {
+    const song = await buildSong(t.db, { name: 'Paper Lanterns' });
+    t.catalogue.changed();
+    expect((await suggest('latn')).media).toEqual([]);
+    expect((await suggest('latnerns')).media.map((item) => item.id)).toContain(song.id);
+  });
+
   it('answers empty lists when nothing matches', async () => {
     expect(await suggest('zzzyzx')).toEqual({ media: [], streams: [], playlists: [], clips: [] });
+    expect(await suggest('!!!')).toEqual({ media: [], streams: [], playlists: [], clips: [] });
   });
 });

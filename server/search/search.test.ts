@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from '../../common/api';
+import { createTestApp } from '../testing/app';
+import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
+
+/** Issue 14 through the API: typo rules at each word length, prefixes, accents, relevance order. */
+
+const t = await createTestApp();
+
+async function page(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  return res.json() as Page<{ id: number; name: string }>;
+}
+const ids = async (url: string) => (await page(url)).content.map((item) => item.id);
+const q = (text: string) => encodeURIComponent(text);
+
+const kite = await buildSong(t.db, { name: 'Kite' });
+const tides = await buildSong(t.db, { name: 'Tides' });
+const lanterns = await buildSong(t.db, { name: 'Lanterns' });
+const satellites = await buildSong(t.db, { name: 'Satellites' });
+// Factories write rows directly; the app's writers (edits, syncs) announce their changes like this.
+t.catalogue.changed();
+
+describe('typos by word length', () => {
+  it.each([
+    ['a swap, 8 letters', 'latnerns', lanterns.id],
+    ['a deletion, 8 letters', 'lantrns', lanterns.id],
+    ['an insertion, 9 letters', 'lanterrns', lanterns.id],
+    ['a substitution, 8 letters', 'lanternz', lanterns.id],
+    ['a swap, 5 letters', 'tdies', tides.id],
+    ['a substitution, 5 letters', 'tidez', tides.id],
+    ['an insertion, 6 letters', 'tiides', tides.id],
+    ['a deletion, 9 letters', 'satelites', satellites.id],
+    ['two typos, 10 letters', 'staellitez', satellites.id],
+    ['an exact word, 4 letters', 'kite', kite.id],
+    ['a prefix, 3 letters', 'kit', kite.id],
+  ])('%s finds it: %s', async (_kind, query, id) => {
+    expect(await ids(`/api/media?q=${q(query)}`)).toEqual([id]);
+  });
+
+  it.each([
+    ['a swap in a 4-letter word', 'ktie'],
+    ['a substitution in a 4-letter word', 'kote'],
+    ['a deletion leaving 4 letters', 'tids'],
+    ['two typos in a 5-letter word', 'tdiez'],
+    ['two typos in an 8-letter word', 'latnernz'],
+    ['three typos in a 10-letter word', 'sbtellitzz'],
+  ])('%s finds nothing: %s', async (_kind, query) => {
+    expect(await ids(`/api/media?q=${q(query)}`)).toEqual([]);
+  });
+});
+
+describe('prefixes and accents', () => {
+  it('matches the last word as a prefix, with typos from 5 letters', async () => {
+    const garden = await buildSong(t.db, { name: 'Neon Garden' });
+    const neon = await buildSong(t.db, { name: 'Neon Parade' });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=${q('neon ga')}`)).toEqual([garden.id, neon.id]);
+    expect(await ids(`/api/media?q=${q('latner')}`)).toEqual([lanterns.id]);
+    expect(await ids(`/api/media?q=${q('latn')}`)).toEqual([]);
+  });
+
+  it('ignores accents and case on both sides', async () => {
+    const beyonce = await buildSong(t.db, { name: 'Beyoncé Medley' });
+    const echo = await buildStream(t.db, { name: 'echo chamber' });
+    const cafe = await buildClip(t.db, { name: 'CAFÉ NOIR' });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=beyonce`)).toEqual([beyonce.id]);
+    expect(await ids(`/api/media?q=${q('BEYONCÉ')}`)).toEqual([beyonce.id]);
+    expect(await ids(`/api/streams?q=${q('ÉCHO')}`)).toEqual([echo.id]);
+    expect(await ids(`/api/clips?q=${q('café noir')}`)).toEqual([cafe.id]);
+    expect(await ids(`/api/clips?q=cafe`)).toEqual([cafe.id]);
+  });
+});
+
+describe('relevance', () => {
+  it('ranks by words matched, then exact / prefix / one typo / two, then name before tag, then the sort', async () => {
+    const tag = await buildTag(t.db, 'Quasar');
+    const exact = await buildSong(t.db, { name: 'Orbital Quasar', views: 1 });
+    const exactPopular = await buildSong(t.db, { name: 'Orbital Quasar (Live)', views: 50, uploadedAt: daysAgo(300) });
+    const inTag = await buildSong(t.db, { name: 'Orbital Hymn', tagIds: [tag.id], views: 900 });
+    const prefix = await buildSong(t.db, { name: 'Orbital Quasars', views: 900 });
+    const oneTypo = await buildSong(t.db, { name: 'Orbital Qausar', views: 900 });
+    const twoTypos = await buildSong(t.db, { name: 'Orbitla Qausar', views: 900 });
+    const firstWordOnly = await buildSong(t.db, { name: 'Orbital Drift', views: 9999 });
+    await buildSong(t.db, { name: 'Quasar Without The First Word', views: 9999 });
+    t.catalogue.changed();
+    const ranked = [exactPopular.id, exact.id, inTag.id, prefix.id, oneTypo.id, twoTypos.id, firstWordOnly.id];
+    expect(await ids(`/api/media?q=${q('orbital quasar')}`)).toEqual(ranked);
+    expect(await ids(`/api/media?q=${q('orbital quasar')}&sort=relevance`)).toEqual(ranked);
+    // Another sort orders within the relevance rules: the newer of the two exact titles comes first.
+    expect((await ids(`/api/media?q=${q('orbital quasar')}&sort=latest`)).slice(0, 2)).toEqual([exact.id, exactPopular.id]);
+    // The same order page by page.
+    const pages = [1, 2, 3, 4].map((n) => ids(`/api/media?q=${q('orbital quasar')}&size=2&page=${n}`));
+    expect((await Promise.all(pages)).flat()).toEqual(ranked);
+    expect(await page(`/api/media?q=${q('orbital quasar')}&size=2`)).toMatchObject({ totalElements: 7, totalPages: 4, last: false });
+  });
+
+  it('counts lyrics only with lyrics=true, after names and tags', async () => {
+    const sung = await buildSong(t.db, { name: 'Untitled', lyrics: 'a quicksilver morning', views: 9999 });
+    const named = await buildSong(t.db, { name: 'Quicksilver', views: 0 });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=quicksilver`)).toEqual([named.id]);
+    expect(await ids(`/api/media?q=quicksilver&lyrics=true`)).toEqual([named.id, sung.id]);
+    expect(await ids(`/api/media?q=quiksilver&lyrics=true`)).toEqual([named.id, sung.id]);
+  });
+
+  it('keeps a random order stable from page to page', async () => {
+    for (let i = 0; i < 6; i++) await buildPlaylist(t.db, { name: `Zanzibar Mix ${i}` });
+    t.catalogue.changed();
+    const all = await ids(`/api/playlists?q=zanzibar&sort=random&size=6`);
+    const paged = [
+      ...(await ids(`/api/playlists?q=zanzibar&sort=random&size=3`)),
+      ...(await ids(`/api/playlists?q=zanzibar&sort=random&size=3&page=2`)),
+    ];
+    expect(paged).toEqual(all);
+    expect(new Set(all).size).toBe(6);
+  });
+});
+
+describe('the index follows the catalogue', () => {
+  it('sees a write announced by catalogue.changed at the next search', async () => {
+    expect(await ids(`/api/media?q=wolfram`)).toEqual([]);
+    const song = await buildSong(t.db, { name: 'Wolfram Skies' });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=wolfram`)).toEqual([song.id]);
+  });
+
+  it('filters with the lists: providers, tags, period, unavailable', async () => {
+    const tag = await buildTag(t.db);
+    const recent = await buildSong(t.db, { name: 'Yonder Hills', tagIds: [tag.id], uploadedAt: daysAgo(2) });
+    const old = await buildSong(t.db, { name: 'Yonder Hills', provider: 'sound_cloud', source: 'nova_sc', uploadedAt: daysAgo(100) });
+    await buildSong(t.db, { name: 'Yonder Hills', unavailable: true });
+    t.catalogue.changed();
+    expect((await ids(`/api/media?q=yonder`)).sort()).toEqual([recent.id, old.id].sort());
+    expect(await ids(`/api/media?q=yonder&providers=sound_cloud`)).toEqual([old.id]);
+    expect(await ids(`/api/media?q=yonder&tags=${tag.id}`)).toEqual([recent.id]);
+    expect(await ids(`/api/media?q=yonder&period=week`)).toEqual([recent.id]);
+    expect(await ids(`/api/media/top?q=yonder&period=year`)).toEqual([old.id, recent.id]);
+  });
+});
