@@ -1,15 +1,14 @@
-import { ActionIcon, Combobox, Loader, Modal, TextInput, Tooltip, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { ActionIcon, Combobox, Loader, Modal, TextInput, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { SUGGEST_DEBOUNCE_MS } from '../../../common/suggest';
-import { SUGGEST_MIN_LENGTH, suggestionsQuery } from '../../api/search';
+import { useState } from 'react';
+import { SUGGEST_MIN_LENGTH } from '../../api/search';
 import { searchTypeForPath } from '../../lib/navigation';
 import { parseSuggestionValue } from '../../lib/suggestions';
 import { DETAIL_PATHS } from '../detail/paths';
 import { SearchSuggestions } from './SearchSuggestions';
+import { useSuggestionBox } from './useSuggestionBox';
 
 interface NavSearchProps {
   /** The list sits under the box in the page (the search dialog) instead of floating over it (the navbar) */
@@ -30,18 +29,7 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [text, setText] = useState('');
   const q = text.trim();
-  const [debounced] = useDebouncedValue(q, SUGGEST_DEBOUNCE_MS);
-  const suggestions = useQuery(suggestionsQuery(debounced));
-  const combobox = useCombobox();
-  const { resetSelectedOption } = combobox;
-  const typing = q.length >= SUGGEST_MIN_LENGTH;
-  const loading = typing && (debounced !== q || suggestions.isFetching);
-
-  // A new answer is a new list: no option stays chosen that Enter would open unseen.
-  const answer = suggestions.data;
-  useEffect(() => {
-    if (answer) resetSelectedOption();
-  }, [answer, resetSelectedOption]);
+  const { combobox, listId, answer, typing, loading, failed, resetSelection, comboboxProps } = useSuggestionBox(q);
 
   const finish = () => {
     setText('');
@@ -60,9 +48,7 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
     finish();
   };
 
-  const list = (
-    <SearchSuggestions text={q} suggestions={answer} loading={loading} failed={suggestions.isError && !suggestions.isFetching} />
-  );
+  const list = <SearchSuggestions id={listId} text={q} suggestions={answer} loading={loading} failed={failed} />;
   const input = (
     <TextInput
       aria-label="Search"
@@ -71,7 +57,7 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);
-        resetSelectedOption();
+        resetSelection();
         if (next.trim().length >= SUGGEST_MIN_LENGTH) combobox.openDropdown();
         else combobox.closeDropdown();
       }}
@@ -79,6 +65,7 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
       onFocus={() => typing && combobox.openDropdown()}
       onClick={() => typing && combobox.openDropdown()}
       onBlur={() => (inline ? undefined : combobox.closeDropdown())}
+      {...comboboxProps}
       leftSection={<IconSearch size={16} stroke={1.8} />}
       rightSection={loading && answer ? <Loader size={14} aria-hidden /> : null}
       radius="xl"
@@ -101,12 +88,12 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
       <Combobox store={combobox} onOptionSubmit={openOption} width={400} position="bottom-end" offset={6} shadow="md">
         {inline ? (
           <>
-            <Combobox.EventsTarget withExpandedAttribute>{input}</Combobox.EventsTarget>
+            <Combobox.EventsTarget withAriaAttributes={false}>{input}</Combobox.EventsTarget>
             {typing && combobox.dropdownOpened ? list : null}
           </>
         ) : (
           <>
-            <Combobox.Target withExpandedAttribute>{input}</Combobox.Target>
+            <Combobox.Target withAriaAttributes={false}>{input}</Combobox.Target>
             <Combobox.Dropdown hidden={!typing}>{list}</Combobox.Dropdown>
           </>
         )}

@@ -24,6 +24,8 @@ const DETAILS: { [K in Kind]: (item: Suggestions[K][number]) => string } = {
 };
 
 interface SearchSuggestionsProps {
+  /** The listbox's id, which the box's aria-controls names */
+  id: string;
   /** The trimmed text in the box (what Enter would search) */
   text: string;
   /** The newest answer, possibly for an earlier text while the next one loads */
@@ -37,7 +39,7 @@ interface SearchSuggestionsProps {
  * The listbox under the search box: the best few of each kind, grouped, then "Search for …". Options
  * are Mantine Combobox options, so the box's arrows, Enter and aria-activedescendant reach them.
  */
-export function SearchSuggestions({ text, suggestions, loading, failed }: SearchSuggestionsProps) {
+export function SearchSuggestions({ id, text, suggestions, loading, failed }: SearchSuggestionsProps) {
   const count = suggestionCount(suggestions);
   let message: string | undefined;
   if (failed && !loading) message = 'Suggestions are unavailable right now';
@@ -45,7 +47,7 @@ export function SearchSuggestions({ text, suggestions, loading, failed }: Search
   else if (count === 0 && !loading) message = `No songs, streams, playlists or clips match “${text}”`;
   return (
     <>
-      <Combobox.Options aria-label="Suggestions" aria-busy={loading} className={classes.options}>
+      <Combobox.Options id={id} aria-label="Suggestions" aria-busy={loading} className={classes.options}>
         {message ? (
           <Combobox.Empty className={classes.state}>
             <Group gap="xs" justify="center" wrap="nowrap">
