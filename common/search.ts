@@ -8,11 +8,7 @@ import { text } from './fields';
  * as a prefix, accents and case ignored, relevance order).
  */
 
-export const SUGGEST_PATH = '/api/search/suggest';
-/** How many of each kind a suggestion answer holds at most */
-export const SUGGEST_LIMIT = 4;
-/** Keystrokes closer together than this make one request */
-export const SUGGEST_DEBOUNCE_MS = 150;
+export { SUGGEST_DEBOUNCE_MS, SUGGEST_LIMIT, SUGGEST_PATH } from './suggest';
 
 export const suggestQuery = z.object({ q: text({ max: 200 }) });
 export type SuggestQuery = z.infer<typeof suggestQuery>;

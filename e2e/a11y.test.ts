@@ -132,6 +132,21 @@ describe('accessibility (axe-core)', () => {
     await check(page, 'latest songs at 375 px, with the radio playing');
   });
 
+  it('the navbar search with its suggestions open has no serious or critical violation', async () => {
+    const wide = await browser.open('/latest', { width: 1440 });
+    const box = wide.getByRole('search').getByRole('combobox', { name: 'Search' });
+    await box.fill('piano');
+    await wide.getByRole('listbox', { name: 'Suggestions' }).and(wide.locator('[aria-busy="false"]')).waitFor();
+    await box.press('ArrowDown');
+    await check(wide, 'navbar search, suggestions open');
+
+    const narrow = await browser.open('/latest', { width: 375 });
+    await narrow.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await narrow.getByRole('dialog', { name: 'Search' }).getByRole('combobox', { name: 'Search' }).fill('piano');
+    await narrow.getByRole('listbox', { name: 'Suggestions' }).and(narrow.locator('[aria-busy="false"]')).waitFor();
+    await check(narrow, 'search dialog at 375 px, suggestions open');
+  });
+
   it('the search filter panels have no serious or critical violation', async () => {
     const page = await browser.open('/search?q=neon');
     await page.getByRole('button', { name: 'Filter' }).click();

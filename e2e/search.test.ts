@@ -275,7 +275,7 @@ describe('search', () => {
 
   it('searches again from its own box and from the navbar, which adds the type of the list it is on', async () => {
     const page = await browser.open('/streams', { width: 1440 });
-    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('live');
+    await page.getByRole('combobox', { name: 'Search', exact: true }).fill('live');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/search?q=live&type=stream');
     await waitForTitle(page, 'live | Almanac');
@@ -288,11 +288,11 @@ describe('search', () => {
     await waitForTitle(page, 'rooftops | Almanac');
 
     await page.goto('/clips');
-    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('piano');
+    await page.getByRole('combobox', { name: 'Search', exact: true }).fill('piano');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/search?q=piano&type=clip');
     await page.goto('/top');
-    await page.getByRole('textbox', { name: 'Search', exact: true }).fill('piano');
+    await page.getByRole('combobox', { name: 'Search', exact: true }).fill('piano');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/search?q=piano');
   });

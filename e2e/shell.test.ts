@@ -84,21 +84,21 @@ describe('app shell', () => {
 
   it('searches from the navbar, adding the type of the list being viewed', async () => {
     const page = await browser.open('/streams', { width: 1500 });
-    const search = page.getByRole('search').getByRole('textbox', { name: 'Search' });
+    const search = page.getByRole('search').getByRole('combobox', { name: 'Search' });
     await search.fill('synthwave');
     await search.press('Enter');
     await waitForPath(page, '/search?q=synthwave&type=stream');
 
     await page.goto('/latest');
-    await page.getByRole('search').getByRole('textbox', { name: 'Search' }).fill('lofi');
+    await page.getByRole('search').getByRole('combobox', { name: 'Search' }).fill('lofi');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/search?q=lofi');
   });
 
-  it('opens the search from a button on medium-wide screens', async () => {
+  it('opens the search from a button below the widest screens', async () => {
     const page = await browser.open('/playlists/albums', { width: 1280 });
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('textbox', { name: 'Search' }).fill('paper');
+    await page.getByRole('combobox', { name: 'Search' }).fill('paper');
     await page.keyboard.press('Enter');
     await waitForPath(page, '/search?q=paper&type=playlist');
   });

@@ -7,15 +7,15 @@ import { Brand } from './Brand';
 import { ChannelButtons } from './ChannelButtons';
 import { DesktopMenu } from './DesktopMenu';
 import { MobileMenu } from './MobileMenu';
-import { NavSearch, SearchPopover } from './NavSearch';
+import { NavSearch, SearchButton } from './NavSearch';
 import { SiteFooter } from './SiteFooter';
 import { UserMenu } from './UserMenu';
 
 /**
  * The shell: a header with the menu tree (a burger drawer below the lg breakpoint, 1200 px, where
  * the full bar no longer fits), the page, and the footer. The search box sits in the bar from xl
- * (1408 px); between lg and xl it opens from a search button. Below the footer, the radio's dock:
- * its engine and mini-player, once the radio has been opened.
+ * (1408 px); below xl a search button opens the same box in a dialog. Below the footer, the radio's
+ * dock: its engine and mini-player, once the radio has been opened.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -37,8 +37,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Group visibleFrom="xl">
               <NavSearch />
             </Group>
-            <Group visibleFrom="lg" hiddenFrom="xl">
-              <SearchPopover />
+            <Group hiddenFrom="xl">
+              <SearchButton />
             </Group>
             <ChannelButtons />
             <UserMenu />

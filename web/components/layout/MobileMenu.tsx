@@ -2,15 +2,13 @@ import { NavLink, ScrollArea, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { isActivePath, isGroup, NAV_MENU, type NavGroup, type NavLeaf } from '../../lib/navigation';
-import { NavSearch } from './NavSearch';
 
-/** The same menu tree in the burger drawer (narrow screens). */
+/** The same menu tree in the burger drawer (narrow screens); the header's search button searches. */
 export function MobileMenu({ onNavigate }: { onNavigate: () => void }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   return (
     <ScrollArea type="auto" h="100%">
       <Stack gap="xs" p="md">
-        <NavSearch onSubmitted={onNavigate} />
         <nav aria-label="Main">
           {NAV_MENU.map((entry) =>
             isGroup(entry) ? (

@@ -1,15 +1,80 @@
-import { ActionIcon, Popover, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Combobox, Loader, Modal, TextInput, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { SUGGEST_MIN_LENGTH } from '../../api/search';
 import { searchTypeForPath } from '../../lib/navigation';
+import { parseSuggestionValue } from '../../lib/suggestions';
+import { DETAIL_PATHS } from '../detail/paths';
+import { SearchSuggestions } from './SearchSuggestions';
+import { useSuggestionBox } from './useSuggestionBox';
 
-/** The navbar search box: submits to /search with q, plus the type of the list the visitor is on. */
-export function NavSearch({ onSubmitted, autoFocus = false }: { onSubmitted?: () => void; autoFocus?: boolean }) {
+interface NavSearchProps {
+  /** The list sits under the box in the page (the search dialog) instead of floating over it (the navbar) */
+  inline?: boolean;
+  /** Called after a search or an item was opened (the dialog closes) */
+  onDone?: () => void;
+}
+
+/**
+ * The navbar search (issue 14): a combobox that suggests the best few songs, streams, playlists and
+ * clips while the visitor types. Arrows move through them, Enter on one opens its page, Escape closes
+ * the list, and Enter on the text goes to /search with q plus the type of the list the visitor is on
+ * (spec 2, Search). One request per pause in typing (SUGGEST_DEBOUNCE_MS); a newer text aborts the
+ * older request, and the older answer stays on screen until the newer one comes.
+ */
+export function NavSearch({ inline = false, onDone }: NavSearchProps) {
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [text, setText] = useState('');
+  const q = text.trim();
+  const { combobox, listId, answer, typing, loading, failed, resetSelection, comboboxProps } = useSuggestionBox(q);
+
+  const finish = () => {
+    setText('');
+    combobox.closeDropdown();
+    onDone?.();
+  };
+  const searchText = () => {
+    if (!q) return;
+    void navigate({ to: '/search', search: { q, type: searchTypeForPath(pathname) } });
+    finish();
+  };
+  const openOption = (value: string) => {
+    const item = parseSuggestionValue(value);
+    if (!item) return searchText();
+    void navigate({ to: DETAIL_PATHS[item.kind].page, params: { id: item.id } });
+    finish();
+  };
+
+  const list = <SearchSuggestions id={listId} text={q} suggestions={answer} loading={loading} failed={failed} />;
+  const input = (
+    <TextInput
+      aria-label="Search"
+      placeholder={inline ? 'Songs, streams, playlists, clips' : 'Search'}
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        resetSelection();
+        if (next.trim().length >= SUGGEST_MIN_LENGTH) combobox.openDropdown();
+        else combobox.closeDropdown();
+      }}
+      // Back in the box (or a click after Escape): the list of what is typed shows again.
+      onFocus={() => typing && combobox.openDropdown()}
+      onClick={() => typing && combobox.openDropdown()}
+      onBlur={() => (inline ? undefined : combobox.closeDropdown())}
+      {...comboboxProps}
+      leftSection={<IconSearch size={16} stroke={1.8} />}
+      rightSection={loading && answer ? <Loader size={14} aria-hidden /> : null}
+      radius="xl"
+      size={inline ? 'md' : 'sm'}
+      w={inline ? '100%' : 200}
+      // The dialog puts focus here, not on its close button.
+      data-autofocus={inline || undefined}
+    />
+  );
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet typed by React; role="search" is the equivalent landmark
@@ -17,42 +82,43 @@ export function NavSearch({ onSubmitted, autoFocus = false }: { onSubmitted?: ()
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        const q = text.trim();
-        if (!q) return;
-        void navigate({ to: '/search', search: { q, type: searchTypeForPath(pathname) } });
-        setText('');
-        onSubmitted?.();
+        searchText();
       }}
     >
-      <TextInput
-        aria-label="Search"
-        placeholder="Search"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        leftSection={<IconSearch size={16} stroke={1.8} />}
-        radius="xl"
-        w={{ base: '100%', xl: 200 }}
-        autoFocus={autoFocus}
-      />
+      <Combobox store={combobox} onOptionSubmit={openOption} width={400} position="bottom-end" offset={6} shadow="md">
+        {inline ? (
+          <>
+            <Combobox.EventsTarget withAriaAttributes={false}>{input}</Combobox.EventsTarget>
+            {typing && combobox.dropdownOpened ? list : null}
+          </>
+        ) : (
+          <>
+            <Combobox.Target withAriaAttributes={false}>{input}</Combobox.Target>
+            <Combobox.Dropdown hidden={!typing}>{list}</Combobox.Dropdown>
+          </>
+        )}
+      </Combobox>
     </form>
   );
 }
 
-/** Medium-wide screens: the same search box, opened from a button to leave room for the menu. */
-export function SearchPopover() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+/**
+ * Below the widest screens, where the navbar has no room for the box: a button that opens the same
+ * search in a dialog, focus in the box and the suggestions under it. The first Escape closes the
+ * list, the next one the dialog.
+ */
+export function SearchButton() {
+  const [opened, { open, close }] = useDisclosure(false);
   return (
-    <Popover opened={opened} onChange={(next) => (next ? undefined : close())} position="bottom-end" shadow="md" width={280} trapFocus>
-      <Popover.Target>
-        <Tooltip label="Search" disabled={opened}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search" aria-expanded={opened} onClick={toggle}>
-            <IconSearch size={20} stroke={1.8} />
-          </ActionIcon>
-        </Tooltip>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <NavSearch onSubmitted={close} autoFocus />
-      </Popover.Dropdown>
-    </Popover>
+    <>
+      <Tooltip label="Search" disabled={opened}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search" aria-haspopup="dialog" onClick={open}>
+          <IconSearch size={20} stroke={1.8} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="6dvh" closeButtonProps={{ 'aria-label': 'Close search' }}>
+        <NavSearch inline onDone={close} />
+      </Modal>
+    </>
   );
 }
