@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, stationQuery } from '../../common/radio';
+import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, skipQuery, stationQuery } from '../../common/radio';
 import type { Limits } from '../accounts/limits';
 import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
@@ -15,15 +15,16 @@ export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCo
     schema: {
       tags,
       summary:
-        'SKIP TRACK (admins): the station’s next track starts now, for every listener; answers it. 409 when the station has nothing to play',
-      querystring: stationQuery,
+        'SKIP TRACK (admins): the station’s next track starts now, for every listener; answers it. With startedAt, only that play is skipped: if it already ended, nothing moves and the answer is the current track. 409 when the station has nothing to play',
+      querystring: skipQuery,
       response: { 200: radioTrackSchema },
     },
     onRequest: adminOnly,
     preHandler: limits.writes,
     handler: (request) => {
       requireAdmin(request);
-      return radio.skip(request.query.station);
+      const { station, startedAt } = request.query;
+      return radio.skip(station, startedAt === undefined ? undefined : new Date(startedAt));
     },
   });
 
