@@ -4,11 +4,19 @@ import type { Limits } from '../accounts/limits';
 import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
 import type { Channel, Gateway } from '../realtime/gateway';
+import type { RadioFeed } from './feed';
 import type { ListenerCounter } from './listeners';
 import type { RadioService } from './service';
 
 /** POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio (one group per station). */
-export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCounter, gateway: Gateway, limits: Limits): Channel {
+export function radioRoutes(
+  app: App,
+  radio: RadioService,
+  feed: Pick<RadioFeed, 'snapshot'>,
+  listeners: ListenerCounter,
+  gateway: Gateway,
+  limits: Limits,
+): Channel {
   const tags = ['radio'];
 
   app.post(RADIO_PATHS.skip, {
@@ -41,17 +49,19 @@ export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCo
   app.get(RADIO_PATHS.listeners, {
     schema: {
       tags,
-      summary: 'Radio sockets listening to each station now, across every instance (refreshed every few seconds)',
+      summary:
+        'Radio sockets listening to each station now, across every instance (refreshed every few seconds, served from memory for 2 s)',
       response: { 200: radioListenersSchema },
     },
     handler: () => listeners.read(),
   });
 
-  // An unknown station closes the socket with the query's first issue as the reason (the gateway).
+  // An unknown station closes the socket with the query's first issue as the reason (the gateway). A
+  // joiner gets the track the feed read last, as of now: no database read per connection.
   return gateway.channel({
     path: RADIO_PATHS.socket,
     query: stationQuery,
     group: (query: z.infer<typeof stationQuery>) => query.station,
-    snapshot: (query) => radio.current(query.station),
+    snapshot: (query) => feed.snapshot(query.station),
   });
 }

@@ -38,6 +38,7 @@ export async function startInstance(database: Database, now: () => Date, env: Re
     if (closed) return;
     closed = true;
     for (const client of sockets) client.socket.terminate();
+    await built.context.radio.stop();
     await built.context.jobs.stop();
     await built.app.close();
   };
