@@ -4,10 +4,11 @@ import { RADIO_STATIONS } from '../../common/constants';
 import { RADIO_PATHS, type RadioListeners, radioTrackSchema, type Station } from '../../common/radio';
 import { radioListeners } from '../db/schema';
 import type { SocketClient } from '../realtime/testing';
+import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
 import { LISTENERS_CACHE_MS } from './listeners';
 import { lockStation, readPlays, startPlay } from './queries';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * Two instances (two apps) on one database, as behind a balancer, both with their timers armed:

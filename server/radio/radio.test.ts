@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RADIO_PATHS, type RadioPlayed, radioTrackSchema } from '../../common/radio';
 import { CLOSE } from '../../common/realtime';
+import { testClock } from '../testing/clock';
 import { buildAdmin, buildUser } from '../testing/users';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * The radio through its HTTP calls and socket, on one instance: what a listener gets on joining,

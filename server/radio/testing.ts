@@ -8,21 +8,6 @@ import { createTestDatabase } from '../db/testing';
 import { connectSocket, type SocketClient, socketUrl } from '../realtime/testing';
 import { buildSong } from '../testing/factories';
 
-/** A clock tests move by hand: the radio's time comes from it, so no test waits for a track to end. */
-export function testClock(start = new Date('2026-06-01T12:00:00Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance(ms: number) {
-      at += ms;
-    },
-    set(to: Date) {
-      at = to.getTime();
-    },
-  };
-}
-export type TestClock = ReturnType<typeof testClock>;
-
 const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG_LEVEL: 'silent' };
 
 /** An app (an instance) listening on a free port, on `database`, with the clock `now`; closed after the file. */
