@@ -15,6 +15,20 @@ export const stationQuery = z.object({ station: stationSchema });
 export type StationQuery = z.infer<typeof stationQuery>;
 
 /**
+ * POST /api/radio/skip?station=&startedAt=: `startedAt` (optional) is the `startedAt` of the track
+ * the admin sees, as the socket sent it (ISO 8601, e.g. 2026-06-01T12:00:00.000Z). It names one play:
+ * if that play is no longer current (the track ended meanwhile, a double click, another admin), the
+ * skip moves nothing and answers the current track. Without it, whatever plays is skipped.
+ */
+export const skipQuery = stationQuery.extend({
+  startedAt: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('The startedAt of the track to skip, as the radio socket sent it; a track no longer current is not skipped'),
+});
+export type SkipQuery = z.infer<typeof skipQuery>;
+
+/**
  * Every message of WebSocket /api/ws/radio?station=: the song as the API presents it, plus where the
  * station is in it. `startAtSecs` (spec 3) is whole seconds since the track started when the message
  * was sent; `startedAt` and `serverTime` (ISO 8601) let a late message or a drifting player correct

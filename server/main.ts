@@ -18,6 +18,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    // The radio first: a station's advance under way holds a job lock, and the jobs' stop waits on none of it.
+    await context.radio.stop();
     await context.jobs.stop();
     await app.close();
     await database.close();

@@ -103,6 +103,9 @@ export const media = pgTable(
     index('media_search_idx').using('gin', t.searchVector),
     index('media_lyrics_idx').using('gin', t.lyricsVector),
     index('media_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The radio's `everything` pool (radio/queries.ts playable): its draw reads this index alone
+    // (an index-only scan) instead of every row of the table.
+    index('media_radio_playable_idx').on(t.id, t.duration).where(sql`${t.unavailable} = false AND ${t.embeddable} AND ${t.duration} > 0`),
   ],
 );
 
@@ -485,7 +488,8 @@ export const payments = pgTable(
 export const radioStations = pgTable('radio_stations', {
   station: text('station').primaryKey(),
   version: integer('version').notNull().default(0),
-  playId: integer('play_id').references((): AnyPgColumn => radioPlays.id),
+  /** Null when the song that played was deleted (its plays go with it): the next due-check moves on */
+  playId: integer('play_id').references((): AnyPgColumn => radioPlays.id, { onDelete: 'set null' }),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
   cycle: integer('cycle').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -501,7 +505,7 @@ export const radioPlays = pgTable(
     cycle: integer('cycle').notNull(),
     mediaId: integer('media_id')
       .notNull()
-      .references(() => media.id),
+      .references(() => media.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [

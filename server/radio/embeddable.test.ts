@@ -42,8 +42,14 @@ describe('embeddable songs', () => {
   });
 
   it('a song its owner lets embed again plays again', async () => {
+    const [yt] = await t.db.select({ id: media.id }).from(media).where(eq(media.remoteId, youtubeSong.remoteId));
+    const playsOfYt = async () => (await readPlays(t.db, 'everything')).filter((p) => p.mediaId === yt!.id).length;
     t.state.patch(youtubeSong.remoteId, { embeddable: true });
     expect((await t.sync.run('test')).ok).toBe(true);
     expect(await embeddable(youtubeSong.remoteId)).toBe(true);
+    // The current cycle has not played it, so it comes before the cycle ends: within the pool's size plus one.
+    const pool = t.world.songs.length - 1;
+    for (let i = 0; i <= pool && (await playsOfYt()) === 0; i++) await t.radio.radio.skip('everything');
+    expect(await playsOfYt()).toBe(1);
   });
 });

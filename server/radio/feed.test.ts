@@ -1,121 +1,103 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RadioTrack, Station } from '../../common/radio';
-import { createRadioFeed } from './feed';
+import { createRadioFeed, type FeedOptions } from './feed';
 import type { DueResult, Playing } from './service';
 
 /**
  * The feed's own rules, over a stand-in for the station's reads and advances: what it does when
- * another instance holds the advance, when the database fails, and when changes come in bursts.
+ * another instance holds the advance, when the database fails, when changes come in bursts, what a
+ * joining socket gets, and how it stops. Timers are vitest's fake ones: time is moved, never waited for.
  */
 
-const NOW = new Date('2026-06-01T12:00:00Z');
+const START = new Date('2026-06-01T12:00:00Z');
 
 function playing(version: number, endsInMs = 60_000): Playing {
   return {
     version,
-    endsAt: new Date(NOW.getTime() + endsInMs),
-    track: { id: version, name: `Track ${version}` } as RadioTrack,
+    endsAt: new Date(START.getTime() + endsInMs),
+    track: { id: version, name: `Track ${version}`, duration: 120, startedAt: START.toISOString(), startAtSecs: 0 } as RadioTrack,
   };
 }
 
-/** Resolves when `check` holds, re-checked as the stand-in is called. */
-function when(check: () => boolean): { poke: () => void; done: Promise<void> } {
-  let resolve: () => void = () => {};
-  const done = new Promise<void>((r) => (resolve = r));
-  return {
-    done,
-    poke: () => {
-      if (check()) resolve();
-    },
-  };
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A feed over `radio`, on the fake clock, that sends to `sent` and has listeners everywhere. */
+function feedOf(radio: FeedOptions['radio'], options: Partial<FeedOptions> = {}) {
+  const sent: [Station, RadioTrack][] = [];
+  const feed = createRadioFeed({ radio, now: () => new Date(), log: { error: () => {} }, ...options });
+  feed.watch(
+    (station, track) => sent.push([station, track]),
+    () => true,
+  );
+  return { feed, sent };
 }
 
 describe('radio feed', () => {
-  it('looks again soon when another instance holds the advance, and re-arms for the next track once it sees it', async () => {
-    const dueResults: DueResult[] = ['busy', 'busy', 'not-due'];
-    let checks = 0;
-    const delivered: [Station, RadioTrack][] = [];
-    const settled = when(() => delivered.length > 0);
-    const feed = createRadioFeed({
-      radio: {
-        advanceIfDue: async () => {
-          checks++;
-          return dueResults.shift() ?? 'not-due';
-        },
-        playing: async () => playing(2),
+  it('looks again a second later when another instance holds the advance, and re-arms for the next track once it sees it', async () => {
+    const dueResults: DueResult[] = ['busy', 'busy'];
+    const checks: number[] = [];
+    const { feed, sent } = feedOf({
+      advanceIfDue: async (station) => {
+        if (station !== 'top') return 'not-due';
+        checks.push(Date.now() - START.getTime());
+        return dueResults.shift() ?? 'not-due';
       },
-      now: () => NOW,
-      log: { error: () => {} },
-      retryMs: 1,
+      playing: async () => playing(2),
     });
-    feed.watch(
-      (station, track) => {
-        delivered.push([station, track]);
-        settled.poke();
-      },
-      () => true,
-    );
-    // Started: the timers are armed, and each station is checked at once.
-    void feed.start();
-    await settled.done;
-    feed.stop();
-    // Two busy answers (top and everything may share them), then a read of the other's change.
-    expect(checks).toBeGreaterThanOrEqual(3);
-    expect(delivered.map(([, track]) => track.id)).toContain(2);
+    await feed.start();
+    expect(sent.filter(([station]) => station === 'top')).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(checks).toEqual([0, 1_000, 2_000]);
+    expect(sent.map(([station, track]) => [station, track.id])).toContainEqual(['top', 2]);
+    // Armed for the track's end: the next check comes then, not before.
+    await vi.advanceTimersByTimeAsync(60_000 - 2_000 - 1);
+    expect(checks).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(checks).toHaveLength(4);
+    await feed.stop();
   });
 
-  it('retries a failing advance less and less often, logging each failure, until it works', async () => {
+  it('retries a failing advance less and less often, logging each failure, never more than 5 s apart', async () => {
     const errors: string[] = [];
-    let attempts = 0;
-    const stamps: number[] = [];
-    const succeeded = when(() => attempts >= 5);
+    const attempts: number[] = [];
     const feed = createRadioFeed({
       radio: {
         advanceIfDue: async (station) => {
           if (station !== 'top') return 'not-due';
-          attempts++;
-          stamps.push(performance.now());
-          succeeded.poke();
-          if (attempts < 5) throw new Error('Connection terminated unexpectedly');
+          attempts.push(Date.now() - START.getTime());
+          if (attempts.length < 6) throw new Error('Connection terminated unexpectedly');
           return 'advanced';
         },
         playing: async () => playing(1),
       },
-      now: () => NOW,
+      now: () => new Date(),
       log: { error: (message) => errors.push(message) },
-      retryMs: 5,
-      maxRetryMs: 40,
     });
-    void feed.start();
-    await succeeded.done;
-    feed.stop();
-    expect(errors.filter((e) => e.startsWith('radio top: advancing failed'))).toHaveLength(4);
-    const gaps = stamps.slice(1).map((t, i) => t - stamps[i]!);
-    // 5, 10, 20, 40 ms: each wait at least the doubled one (timers never fire early).
-    expect(gaps[3]!).toBeGreaterThanOrEqual(39);
-    expect(gaps[2]!).toBeGreaterThanOrEqual(19);
+    await feed.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    await feed.stop();
+    expect(errors.filter((e) => e.startsWith('radio top: advancing failed'))).toHaveLength(5);
+    // Waits of 1, 2, 4 s, then the 5 s cap: the station plays again at most 5 s after the database is back.
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i]!);
+    expect(gaps).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
   });
 
   it('reads once more when changes land during a read, and sends each version once', async () => {
     let reads = 0;
     let release: () => void = () => {};
-    const feed = createRadioFeed({
-      radio: {
-        advanceIfDue: async () => 'not-due',
-        playing: async () => {
-          reads++;
-          if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
-          return playing(reads === 1 ? 7 : 8);
-        },
+    const { feed, sent } = feedOf({
+      advanceIfDue: async () => 'not-due',
+      playing: async () => {
+        reads++;
+        if (reads === 1) await new Promise<void>((resolve) => (release = resolve));
+        return playing(reads === 1 ? 7 : 8);
       },
-      now: () => NOW,
-      log: { error: () => {} },
     });
-    const sent: number[] = [];
-    feed.watch(
-      (_station, track) => sent.push(track.id),
-      () => true,
-    );
     const first = feed.refresh('top');
     await feed.refresh('top');
     await feed.refresh('top');
@@ -123,6 +105,53 @@ describe('radio feed', () => {
     await first;
     await feed.refresh('top');
     expect(reads).toBe(3);
-    expect(sent).toEqual([7, 8]);
+    expect(sent.map(([, track]) => track.id)).toEqual([7, 8]);
+  });
+
+  it('gives a joining socket the track it read last, as of the moment it joins, without reading again', async () => {
+    let reads = 0;
+    const { feed } = feedOf({
+      advanceIfDue: async () => 'not-due',
+      playing: async () => {
+        reads++;
+        return playing(3);
+      },
+    });
+    // Knowing nothing yet, joiners arriving together cost one read.
+    const joined = await Promise.all([feed.snapshot('top'), feed.snapshot('top'), feed.snapshot('top')]);
+    expect(reads).toBe(1);
+    expect(joined.map((track) => track?.startAtSecs)).toEqual([0, 0, 0]);
+    vi.advanceTimersByTime(41_500);
+    const later = (await feed.snapshot('top'))!;
+    expect(reads).toBe(1);
+    expect(later).toMatchObject({ id: 3, startedAt: START.toISOString(), startAtSecs: 41, serverTime: new Date().toISOString() });
+  });
+
+  it('stops: no timer fires afterwards, and a due-check under way has finished when stop resolves', async () => {
+    const waiting: (() => void)[] = [];
+    let checks = 0;
+    let finished = 0;
+    const { feed } = feedOf({
+      advanceIfDue: async () => {
+        checks++;
+        await new Promise<void>((resolve) => waiting.push(resolve));
+        finished++;
+        return 'advanced';
+      },
+      playing: async () => playing(1, 1_000),
+    });
+    const starting = feed.start();
+    const stopping = feed.stop();
+    let stopped = false;
+    void stopping.then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    for (const resolve of waiting) resolve();
+    await stopping;
+    expect(finished).toBe(2);
+    await starting;
+    const before = checks;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(checks).toBe(before);
   });
 });

@@ -1,5 +1,7 @@
 import { RADIO_STATIONS } from '../../common/constants';
 import type { RadioTrack, Station } from '../../common/radio';
+import { type CoalescedReader, createCoalescedReader } from '../realtime/reader';
+import { restamp } from './present';
 import type { DueResult, Playing, RadioService } from './service';
 
 /**
@@ -7,7 +9,9 @@ import type { DueResult, Playing, RadioService } from './service';
  * the bus, or a due-check, it re-reads a station once however many changes arrived meanwhile,
  * sends a new track to this instance's listeners, and (once started) sets a timer for the track's
  * end. When the timer fires it asks the service to advance the station; exactly one instance does
- * (service.advanceIfDue), the others hear the change like everyone else.
+ * (service.advanceIfDue), the others hear the change like everyone else. What it read last is what
+ * a joining socket gets (`snapshot`), re-stamped to the moment it joins: no database read per
+ * connection, and never a track older than one the feed already sent.
  */
 
 export interface FeedOptions {
@@ -18,20 +22,23 @@ export interface FeedOptions {
   retryMs?: number;
   /** A station with nothing to play looks again this often (a sync may bring songs) */
   idleRetryMs?: number;
-  /** The longest wait between retries after failures */
+  /**
+   * The longest wait between retries after failures: short, since a station is silent until a retry
+   * finds the database back
+   */
   maxRetryMs?: number;
 }
 
 interface StationFeed {
   timer?: NodeJS.Timeout;
-  reading: boolean;
-  stale: boolean;
+  reader: CoalescedReader;
+  /**
+   * What the station played at the last read, while the feed keeps up with its changes (started, or
+   * with listeners here); null: nothing plays; undefined: unknown, read before answering.
+   */
+  latest?: Playing | null;
   /** Version of the last track sent to this instance's listeners */
   sent?: number;
-  /** The station played nothing at the last read */
-  idle: boolean;
-  /** Failed reads or advances in a row: the retry waits twice as long after each (the database may be away) */
-  failures: number;
 }
 
 /** setTimeout takes at most 2^31-1 ms. */
@@ -43,13 +50,44 @@ export function createRadioFeed(options: FeedOptions) {
   const { radio, now, log } = options;
   const retryMs = options.retryMs ?? 1_000;
   const idleRetryMs = options.idleRetryMs ?? 30_000;
-  const maxRetryMs = options.maxRetryMs ?? 30_000;
-  const feeds = new Map<Station, StationFeed>(
-    RADIO_STATIONS.map((station) => [station, { reading: false, stale: false, idle: false, failures: 0 }]),
-  );
+  const maxRetryMs = options.maxRetryMs ?? 5_000;
   let deliver: (station: Station, track: RadioTrack) => void = () => {};
   let wanted: (station: Station) => boolean = () => false;
   let started = false;
+  /** Due-checks and reads under way: a stop waits for them */
+  const working = new Set<Promise<unknown>>();
+
+  const feeds = new Map<Station, StationFeed>(
+    RADIO_STATIONS.map((station) => {
+      const feed: StationFeed = {
+        reader: createCoalescedReader({
+          read: () => radio.playing(station),
+          wanted: () => keepsUp(station),
+          deliver: (playing) => apply(station, playing),
+          failed: (error, retryInMs) => {
+            log.error(`radio ${station}: reading the station failed: ${error.message}`);
+            setTimer(station, retryInMs);
+          },
+          retryMs,
+          maxRetryMs,
+        }),
+      };
+      return [station, feed];
+    }),
+  );
+
+  /** Reads are wanted while started or with listeners here; otherwise changes go unread, so what was read last is forgotten. */
+  function keepsUp(station: Station): boolean {
+    const keeping = started || wanted(station);
+    if (!keeping) feeds.get(station)!.latest = undefined;
+    return keeping;
+  }
+
+  function busy<T>(work: Promise<T>): Promise<T> {
+    working.add(work);
+    void work.finally(() => working.delete(work)).catch(() => {});
+    return work;
+  }
 
   function setTimer(station: Station, delayMs: number) {
     const feed = feeds.get(station)!;
@@ -60,17 +98,9 @@ export function createRadioFeed(options: FeedOptions) {
     feed.timer.unref();
   }
 
-  /** After a failure: again soon, then less and less often while it keeps failing. */
-  function retryAfterFailure(station: Station) {
-    const feed = feeds.get(station)!;
-    setTimer(station, Math.min(retryMs * 2 ** feed.failures, maxRetryMs));
-    feed.failures++;
-  }
-
   function apply(station: Station, playing: Playing | null) {
     const feed = feeds.get(station)!;
-    feed.failures = 0;
-    feed.idle = playing === null;
+    feed.latest = playing;
     if (playing && playing.version !== feed.sent) {
       feed.sent = playing.version;
       if (wanted(station)) deliver(station, playing.track);
@@ -79,29 +109,10 @@ export function createRadioFeed(options: FeedOptions) {
   }
 
   /** Re-reads the station (coalesced: one more read after a burst), sends and re-arms. */
-  async function refresh(station: Station): Promise<void> {
-    const feed = feeds.get(station)!;
-    if (feed.reading) {
-      feed.stale = true;
-      return;
-    }
-    feed.reading = true;
-    try {
-      do {
-        feed.stale = false;
-        if (!started && !wanted(station)) break;
-        apply(station, await radio.playing(station));
-      } while (feed.stale);
-    } catch (error) {
-      log.error(`radio ${station}: reading the station failed: ${(error as Error).message}`);
-      retryAfterFailure(station);
-    } finally {
-      feed.reading = false;
-    }
-  }
+  const refresh = (station: Station): Promise<void> => busy(feeds.get(station)!.reader.refresh());
 
   /** The timer's work: the track should be over; one instance moves the station on. */
-  async function due(station: Station): Promise<DueResult | 'failed'> {
+  async function checkDue(station: Station): Promise<DueResult | 'failed'> {
     let result: DueResult | 'failed';
     try {
       result = await radio.advanceIfDue(station);
@@ -109,11 +120,12 @@ export function createRadioFeed(options: FeedOptions) {
       log.error(`radio ${station}: advancing failed: ${(error as Error).message}`);
       result = 'failed';
     }
-    if (result === 'failed') retryAfterFailure(station);
+    if (result === 'failed') setTimer(station, feeds.get(station)!.reader.backoff());
     else if (result === 'busy') setTimer(station, retryMs);
     else await refresh(station);
     return result;
   }
+  const due = (station: Station) => busy(checkDue(station));
 
   return {
     refresh,
@@ -124,22 +136,35 @@ export function createRadioFeed(options: FeedOptions) {
       deliver = send;
       wanted = isWanted;
     },
+    /**
+     * What a joining socket gets: the track last read, as of now. Only when the feed knows nothing
+     * (before its first read, or after it stopped keeping up) is the station read: one read,
+     * however many join meanwhile.
+     */
+    async snapshot(station: Station): Promise<RadioTrack | null> {
+      const feed = feeds.get(station)!;
+      if (feed.latest === undefined) await (feed.reader.inFlight() ?? refresh(station));
+      if (feed.latest === undefined) throw new Error(`radio ${station}: the station could not be read`);
+      return feed.latest && restamp(feed.latest.track, now());
+    },
     /** The catalogue changed: a station with nothing to play may have songs now. */
     async wake() {
       if (!started) return;
-      await Promise.all(RADIO_STATIONS.filter((station) => feeds.get(station)!.idle).map((station) => due(station)));
+      await Promise.all(RADIO_STATIONS.filter((station) => feeds.get(station)!.latest === null).map((station) => due(station)));
     },
     /** Arms the timers, and starts (or moves on) a station whose track ended while nothing ran. */
     async start() {
       started = true;
       await Promise.all(RADIO_STATIONS.map((station) => due(station)));
     },
-    stop() {
+    /** Disarms the timers and waits for the due-checks and reads under way (before the jobs and the database stop). */
+    async stop() {
       started = false;
       for (const feed of feeds.values()) {
         clearTimeout(feed.timer);
         feed.timer = undefined;
       }
+      while (working.size > 0) await Promise.allSettled([...working]);
     },
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RADIO_PATHS, radioTrackSchema } from '../../common/radio';
+import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
 import { readPlays } from './queries';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * A station with nothing to play (an empty catalogue, as before the first sync): listeners wait,

@@ -24,8 +24,9 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
     instance: deps.events.instance,
     sizeOf: (station) => channel?.size(station) ?? 0,
     log: app.log,
+    now: deps.now,
   });
-  channel = radioRoutes(app, radio, listeners, deps.gateway, limits);
+  channel = radioRoutes(app, radio, feed, listeners, deps.gateway, limits);
   const live = channel;
   feed.watch(
     (station, track) => live.broadcast(station, track),
@@ -38,16 +39,23 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
   deps.events.subscribe('catalogue.changed', () => void feed.wake());
   // Notifications sent while the bus was reconnecting are gone: read every station again.
   deps.events.onResync(() => void feed.refreshAll());
-  app.addHook('onClose', async () => {
-    feed.stop();
+  /** Timers off, the due-checks and reads under way finished, this instance's listeners out of the sum. */
+  const stop = async () => {
+    await feed.stop();
     await listeners.stop();
-  });
+  };
+  app.addHook('onClose', stop);
   return {
     radio,
     feed,
     listeners,
-    /** Arms this instance's timers (main.ts; tests that let tracks end by themselves) */
-    start: () => feed.start(),
+    /** Arms this instance's timers and starts counting its listeners (main.ts; tests that let tracks end by themselves) */
+    start: async () => {
+      listeners.start();
+      await feed.start();
+    },
+    /** Before the jobs stop (main.ts): an advance under way still holds the jobs' lock, and the database must outlive it */
+    stop,
   };
 }
 

@@ -4,9 +4,11 @@ import { RADIO_STATIONS } from '../../common/constants';
 import { RADIO_PATHS, type RadioListeners, radioTrackSchema, type Station } from '../../common/radio';
 import { radioListeners } from '../db/schema';
 import type { SocketClient } from '../realtime/testing';
+import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
+import { LISTENERS_CACHE_MS } from './listeners';
 import { lockStation, readPlays, startPlay } from './queries';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * Two instances (two apps) on one database, as behind a balancer, both with their timers armed:
@@ -103,6 +105,9 @@ describe('two instances on one database', () => {
     await db.execute(
       sql`UPDATE ${radioListeners} SET seen_at = now() - interval '1 minute' WHERE ${radioListeners.instance} = ${b.context.events.instance}`,
     );
+    // A read within LISTENERS_CACHE_MS of the last is served from memory, one query for them all.
+    expect(await read()).toEqual({ top: 4, everything: 8 });
+    clock.advance(LISTENERS_CACHE_MS);
     expect(await read()).toEqual({ top: 2, everything: 4 });
     // A clean stop takes an instance's listeners out at once.
     await a.close();

@@ -17,6 +17,8 @@ export const LISTENERS_HEARTBEAT_MS = 10_000;
 export const LISTENERS_FRESH_SECONDS = 30;
 /** Rows of an instance gone this long are deleted by whoever writes next. */
 const FORGET_AFTER_SECONDS = 3_600;
+/** A read's sum is served this long: the page polls, and every poll need not sum the table again. */
+export const LISTENERS_CACHE_MS = 2_000;
 
 export interface ListenerCounterOptions {
   db: Db;
@@ -25,6 +27,8 @@ export interface ListenerCounterOptions {
   /** Sockets of each station on this instance now */
   sizeOf(station: Station): number;
   log: { error(message: string): void };
+  /** The clock of the read's cache */
+  now: () => Date;
   checkEveryMs?: number;
 }
 
@@ -35,6 +39,9 @@ export function createListenerCounter(options: ListenerCounterOptions) {
   let written: string | null = null;
   let writtenAt = 0;
   let writing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  /** The last sum and when it was asked for; concurrent reads share one query */
+  let cached: { at: number; sums: Promise<RadioListeners> } | null = null;
 
   const counts = () => Object.fromEntries(RADIO_STATIONS.map((station) => [station, options.sizeOf(station)])) as Record<Station, number>;
 
@@ -56,6 +63,7 @@ export function createListenerCounter(options: ListenerCounterOptions) {
 
   /** One write at a time; a failure is logged and retried at the next check. */
   const flush = (force = true): Promise<void> => {
+    cached = null;
     writing = writing.then(() =>
       write(force).catch((error: Error) => {
         written = null;
@@ -65,19 +73,35 @@ export function createListenerCounter(options: ListenerCounterOptions) {
     return writing;
   };
 
-  const timer = setInterval(() => void flush(false), options.checkEveryMs ?? 1_000);
-  timer.unref();
+  async function sum(): Promise<RadioListeners> {
+    const sums = await countListeners(db, LISTENERS_FRESH_SECONDS);
+    return { top: sums.get('top') ?? 0, everything: sums.get('everything') ?? 0 };
+  }
 
   return {
+    /** Starts checking this instance's counts (the app's start, not its build: the CLI builds the app too). */
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void flush(false), options.checkEveryMs ?? 1_000);
+      timer.unref();
+    },
     /** Writes this instance's counts now (tests, and before a read that must include them) */
     flush: () => flush(true),
-    async read(): Promise<RadioListeners> {
-      const sums = await countListeners(db, LISTENERS_FRESH_SECONDS);
-      return { top: sums.get('top') ?? 0, everything: sums.get('everything') ?? 0 };
+    /** The sums across instances, at most LISTENERS_CACHE_MS old; a failed read is not kept. */
+    read(): Promise<RadioListeners> {
+      const at = options.now().getTime();
+      if (cached && at - cached.at >= 0 && at - cached.at < LISTENERS_CACHE_MS) return cached.sums;
+      const entry = { at, sums: sum() };
+      cached = entry;
+      entry.sums.catch(() => {
+        if (cached === entry) cached = null;
+      });
+      return entry.sums;
     },
     /** Stops counting and takes this instance's listeners out of the sum. */
     async stop() {
       clearInterval(timer);
+      timer = undefined;
       await writing;
       await deleteListeners(db, instance).catch((error: Error) => log.error(`radio listener count: ${error.message}`));
     },

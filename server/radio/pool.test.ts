@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Media } from '../../common/api';
 import type { Station } from '../../common/radio';
 import { media } from '../db/schema';
+import { testClock } from '../testing/clock';
 import { readPlays } from './queries';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * What each station plays: `top` only the songs of the all-time top list's first RADIO_TOP_SIZE,

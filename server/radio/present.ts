@@ -28,3 +28,8 @@ export function presentTrack(station: Station, row: PlayingRow, tagsOf: TagsOf, 
 export function presentPlayed(row: PlayedRow, tagsOf: TagsOf): RadioPlayed {
   return Object.assign(presentMedia(row.song, tagsOf, ANONYMOUS), { startedAt: row.startedAt.toISOString() });
 }
+
+/** A track read earlier, as of `now`: where the station is in it, and the time it is sent. */
+export function restamp(track: RadioTrack, now: Date): RadioTrack {
+  return { ...track, startAtSecs: startAtSecs(new Date(track.startedAt), track.duration, now), serverTime: now.toISOString() };
+}

@@ -19,6 +19,8 @@ export interface StationState {
   /** The current song (null when the station plays nothing yet) */
   mediaId: number | null;
   endsAt: Date | null;
+  /** When the current play started: unique per play, so a skip can name the track it means */
+  startedAt: Date | null;
   cycle: number;
 }
 
@@ -46,6 +48,7 @@ const stateColumns = {
   playId: radioStations.playId,
   mediaId: radioPlays.mediaId,
   endsAt: radioStations.endsAt,
+  startedAt: radioPlays.startedAt,
   cycle: radioStations.cycle,
 };
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RADIO_PATHS, type RadioPlayed, radioTrackSchema } from '../../common/radio';
 import { CLOSE } from '../../common/realtime';
+import { testClock } from '../testing/clock';
 import { buildAdmin, buildUser } from '../testing/users';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * The radio through its HTTP calls and socket, on one instance: what a listener gets on joining,
@@ -122,6 +123,45 @@ describe('POST /api/radio/skip', () => {
     expect((await skip('top', {})).statusCode).toBe(401);
     const member = await buildUser(a.context.database.db);
     expect((await skip('top', member.headers)).statusCode).toBe(403);
+  });
+
+  const skipPlay = (startedAt: string) => skip(`top&startedAt=${encodeURIComponent(startedAt)}`);
+  const version = async () => (await a.context.radio.radio.playing('top'))!.version;
+
+  it('with startedAt, skips that play once: a double click or a second admin moves the station by one', async () => {
+    const seen = (await a.context.radio.radio.current('top'))!;
+    const before = await version();
+    const answers = await Promise.all([skipPlay(seen.startedAt), skipPlay(seen.startedAt), skipPlay(seen.startedAt)]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    expect(await version()).toBe(before + 1);
+    const now = (await a.context.radio.radio.current('top'))!;
+    expect(now.startedAt).not.toBe(seen.startedAt);
+    // Each answer is the track that plays after the one skip, not one a later skip started.
+    for (const res of answers) expect(track(res.json())).toMatchObject({ id: now.id, startedAt: now.startedAt });
+  });
+
+  it('with the startedAt of a track the timer already moved past, skips nothing and answers the current track', async () => {
+    const seen = (await a.context.radio.radio.current('top'))!;
+    clock.advance(seen.duration * 1000);
+    // The track's end and the admin's click race: whichever comes first moves the station, once.
+    const [due, res] = await Promise.all([a.context.radio.feed.due('top'), skipPlay(seen.startedAt)]);
+    expect(res.statusCode).toBe(200);
+    expect(['advanced', 'not-due']).toContain(due);
+    const now = (await a.context.radio.radio.current('top'))!;
+    expect(track(res.json())).toMatchObject({ id: now.id, startedAt: now.startedAt });
+    const played = await history('top');
+    expect(played[0]).toMatchObject({ id: seen.id, startedAt: seen.startedAt });
+    expect(played[1]?.startedAt).not.toBe(now.startedAt);
+    // A click that lands after the timer's advance: nothing moves at all.
+    const settled = await version();
+    expect(track((await skipPlay(seen.startedAt)).json()).startedAt).toBe(now.startedAt);
+    expect(await version()).toBe(settled);
+  });
+
+  it('answers 400 naming startedAt when it is not a time', async () => {
+    const res = await skipPlay('yesterday');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/startedAt/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RADIO_PATHS, type RadioPlayed, radioTrackSchema } from '../../common/radio';
-import { radioDatabase, seedSongs, startInstance, testClock } from './testing';
+import { testClock } from '../testing/clock';
+import { radioDatabase, seedSongs, startInstance } from './testing';
 
 /**
  * A restart (a new app on the same database): the station resumes its track at the right second

@@ -1,29 +1,38 @@
 import type { z } from 'zod';
-import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, stationQuery } from '../../common/radio';
+import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, skipQuery, stationQuery } from '../../common/radio';
 import type { Limits } from '../accounts/limits';
 import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
 import type { Channel, Gateway } from '../realtime/gateway';
+import type { RadioFeed } from './feed';
 import type { ListenerCounter } from './listeners';
 import type { RadioService } from './service';
 
 /** POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio (one group per station). */
-export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCounter, gateway: Gateway, limits: Limits): Channel {
+export function radioRoutes(
+  app: App,
+  radio: RadioService,
+  feed: Pick<RadioFeed, 'snapshot'>,
+  listeners: ListenerCounter,
+  gateway: Gateway,
+  limits: Limits,
+): Channel {
   const tags = ['radio'];
 
   app.post(RADIO_PATHS.skip, {
     schema: {
       tags,
       summary:
-        'SKIP TRACK (admins): the station’s next track starts now, for every listener; answers it. 409 when the station has nothing to play',
-      querystring: stationQuery,
+        'SKIP TRACK (admins): the station’s next track starts now, for every listener; answers it. With startedAt, only that play is skipped: if it already ended, nothing moves and the answer is the current track. 409 when the station has nothing to play',
+      querystring: skipQuery,
       response: { 200: radioTrackSchema },
     },
     onRequest: adminOnly,
     preHandler: limits.writes,
     handler: (request) => {
       requireAdmin(request);
-      return radio.skip(request.query.station);
+      const { station, startedAt } = request.query;
+      return radio.skip(station, startedAt === undefined ? undefined : new Date(startedAt));
     },
   });
 
@@ -40,17 +49,19 @@ export function radioRoutes(app: App, radio: RadioService, listeners: ListenerCo
   app.get(RADIO_PATHS.listeners, {
     schema: {
       tags,
-      summary: 'Radio sockets listening to each station now, across every instance (refreshed every few seconds)',
+      summary:
+        'Radio sockets listening to each station now, across every instance (refreshed every few seconds, served from memory for 2 s)',
       response: { 200: radioListenersSchema },
     },
     handler: () => listeners.read(),
   });
 
-  // An unknown station closes the socket with the query's first issue as the reason (the gateway).
+  // An unknown station closes the socket with the query's first issue as the reason (the gateway). A
+  // joiner gets the track the feed read last, as of now: no database read per connection.
   return gateway.channel({
     path: RADIO_PATHS.socket,
     query: stationQuery,
     group: (query: z.infer<typeof stationQuery>) => query.station,
-    snapshot: (query) => radio.current(query.station),
+    snapshot: (query) => feed.snapshot(query.station),
   });
 }

@@ -9,6 +9,7 @@ import type { Tx } from '../payments';
 import { presentPlayed, presentTrack } from './present';
 import {
   lockStation,
+  type PlayingRow,
   type Pool,
   pickUnplayed,
   playableSong,
@@ -73,26 +74,42 @@ export function createRadioService(deps: RadioDeps) {
     return again ? { song: again, cycle: state.cycle + 1 } : null;
   }
 
-  /** Moves the station to its next track if `wanted` still says so under the station's lock. */
-  async function advance(station: Station, wanted: (state: StationState) => boolean): Promise<DueResult> {
-    return db.transaction(async (tx) => {
-      const state = await lockStation(tx, station);
-      if (!wanted(state)) return 'not-due';
-      const at = now();
-      const next = await pickNext(tx, poolOf(station), state);
-      if (!next && state.playId === null) return 'idle';
-      const version = next ? await startPlay(tx, station, next.song, next.cycle, at) : await stopPlaying(tx, station, at);
-      await events.publish(tx, 'radio.changed', { station, version });
-      return next ? 'advanced' : 'idle';
-    });
-  }
-
-  async function playing(station: Station): Promise<Playing | null> {
-    const row = await readPlaying(db, station);
+  /** Presents what plays (tags are resolved outside any transaction: they read through `db`). */
+  async function present(station: Station, row: PlayingRow | null): Promise<Playing | null> {
     if (!row) return null;
     const tagsOf = await deps.catalogue.tags.resolver([row.song.tagIds]);
     return { track: presentTrack(station, row, tagsOf, now()), version: row.version, endsAt: row.endsAt };
   }
+
+  /**
+   * Moves the station to its next track if `wanted` still says so under the station's lock. With
+   * `answer`, also reads what the station plays once done, still under the lock: the track this
+   * move started (or, when not wanted, the one that stays), never one a later move started.
+   */
+  async function advance(
+    station: Station,
+    wanted: (state: StationState) => boolean,
+    answer = false,
+  ): Promise<{ result: DueResult; playing: PlayingRow | null }> {
+    return db.transaction(async (tx) => {
+      const state = await lockStation(tx, station);
+      const result = await moveOn(tx, station, state, wanted);
+      return { result, playing: answer ? await readPlaying(tx, station) : null };
+    });
+  }
+
+  async function moveOn(tx: Tx, station: Station, state: StationState, wanted: (state: StationState) => boolean): Promise<DueResult> {
+    if (!wanted(state)) return 'not-due';
+    // A play starts at least 1 ms after the one before, so its startedAt names it (a skip's startedAt).
+    const at = new Date(Math.max(now().getTime(), (state.startedAt?.getTime() ?? 0) + 1));
+    const next = await pickNext(tx, poolOf(station), state);
+    if (!next && state.playId === null) return 'idle';
+    const version = next ? await startPlay(tx, station, next.song, next.cycle, at) : await stopPlaying(tx, station, at);
+    await events.publish(tx, 'radio.changed', { station, version });
+    return next ? 'advanced' : 'idle';
+  }
+
+  const playing = async (station: Station) => present(station, await readPlaying(db, station));
 
   return {
     playing,
@@ -120,22 +137,27 @@ export function createRadioService(deps: RadioDeps) {
       if (seen && !isDue(seen, now())) return 'not-due';
       const version = seen?.version ?? 0;
       try {
-        const result = await deps.jobs.runExclusive(advanceJob(station), () =>
+        const moved = await deps.jobs.runExclusive(advanceJob(station), () =>
           advance(station, (state) => state.version === version && isDue(state, now())),
         );
-        return result ?? 'not-due';
+        return moved?.result ?? 'not-due';
       } catch (error) {
         if (error instanceof JobBusyError) return 'busy';
         throw error;
       }
     },
 
-    /** SKIP TRACK (admins): the next track starts now; answers it. 409 when the station has nothing to play. */
-    async skip(station: Station): Promise<RadioTrack> {
-      await advance(station, () => true);
-      const track = (await playing(station))?.track;
-      if (!track) throw new HttpError(409, 'There is nothing to play on this station yet');
-      return track;
+    /**
+     * SKIP TRACK (admins): the next track starts now; answers it. With `startedAt` (the `startedAt`
+     * of the track the admin sees, unique per play), only that play is skipped: when it is no longer
+     * current (the timer moved on first, a double click, a second admin), nothing moves and the
+     * answer is the track that plays. 409 when the station has nothing to play.
+     */
+    async skip(station: Station, startedAt?: Date): Promise<RadioTrack> {
+      const meant = (state: StationState) => startedAt === undefined || state.startedAt?.getTime() === startedAt.getTime();
+      const now = await present(station, (await advance(station, meant, true)).playing);
+      if (!now) throw new HttpError(409, 'There is nothing to play on this station yet');
+      return now.track;
     },
 
     stations: RADIO_STATIONS,

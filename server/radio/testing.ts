@@ -1,58 +1,18 @@
 import { afterAll } from 'vitest';
 import { RADIO_PATHS, type Station } from '../../common/radio';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import type { media } from '../db/schema';
 import { createTestDatabase } from '../db/testing';
-import { connectSocket, type SocketClient, socketUrl } from '../realtime/testing';
+import type { SocketClient } from '../realtime/testing';
 import { buildSong } from '../testing/factories';
+import { startInstance as startAppInstance } from '../testing/instance';
 
-/** A clock tests move by hand: the radio's time comes from it, so no test waits for a track to end. */
-export function testClock(start = new Date('2026-06-01T12:00:00Z')) {
-  let at = start.getTime();
-  return {
-    now: () => new Date(at),
-    advance(ms: number) {
-      at += ms;
-    },
-    set(to: Date) {
-      at = to.getTime();
-    },
-  };
-}
-export type TestClock = ReturnType<typeof testClock>;
-
-const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG_LEVEL: 'silent' };
-
-/** An app (an instance) listening on a free port, on `database`, with the clock `now`; closed after the file. */
+/** An instance (server/testing/instance.ts) whose `listen` opens a radio socket of a station. */
 export async function startInstance(database: Database, now: () => Date, env: Record<string, string> = {}) {
-  const config = loadConfig({ ...BASE_ENV, ...env });
-  const built = await buildApp({ config, database, serveWeb: false, now });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = built.app.server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const sockets: SocketClient[] = [];
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    for (const client of sockets) client.socket.terminate();
-    await built.context.jobs.stop();
-    await built.app.close();
-  };
-  afterAll(close);
+  const instance = await startAppInstance(database, now, env);
   return {
-    ...built,
-    config,
-    origin,
-    close,
-    /** A radio socket of this instance, from the site's own origin */
-    listen(station: Station): SocketClient {
-      const client = connectSocket(socketUrl(origin, `${RADIO_PATHS.socket}?station=${station}`), { origin: config.publicUrl });
-      sockets.push(client);
-      return client;
-    },
+    ...instance,
+    listen: (station: Station): SocketClient => instance.socket(`${RADIO_PATHS.socket}?station=${station}`),
   };
 }
 export type Instance = Awaited<ReturnType<typeof startInstance>>;

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import { CLOSE } from '../../common/realtime';
@@ -81,6 +81,28 @@ describe('WebSocket gateway', () => {
     b.socket.close();
     await Promise.all([a.closed, b.closed]);
     expect(rooms.size('a')).toBe(0);
+  });
+
+  it('encodes a broadcast once for all its sockets, and sends it as text', async () => {
+    const clients = [connect('/api/ws/rooms?room=b'), connect('/api/ws/rooms?room=b'), connect('/api/ws/rooms?room=b')];
+    await Promise.all(clients.map((client) => client.message(1)));
+    const text = clients.map(
+      (client) => new Promise<boolean>((resolve) => client.socket.once('message', (_data, isBinary) => resolve(!isBinary))),
+    );
+    const send = vi.spyOn(WebSocket.prototype, 'send');
+    try {
+      rooms.broadcast('b', { n: 3 });
+      const bodies = send.mock.calls.map(([body]) => body);
+      expect(bodies).toHaveLength(3);
+      expect(Buffer.isBuffer(bodies[0])).toBe(true);
+      expect(new Set(bodies).size).toBe(1);
+    } finally {
+      send.mockRestore();
+    }
+    expect(await Promise.all(text)).toEqual([true, true, true]);
+    expect(await Promise.all(clients.map((client) => client.message(2)))).toEqual([{ n: 3 }, { n: 3 }, { n: 3 }]);
+    for (const client of clients) client.socket.close();
+    await Promise.all(clients.map((client) => client.closed));
   });
 
   it('sends a broadcast that arrives while the snapshot is read after the snapshot, never before', async () => {

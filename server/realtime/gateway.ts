@@ -75,14 +75,18 @@ export async function registerGateway(app: App, options: GatewayOptions) {
     for (const socket of every) socket.close(CLOSE.goingAway, 'Server is shutting down');
   });
 
-  /** Sends unless the socket cannot keep up; a slow reader is closed instead of buffered without bound. */
-  function send(socket: WebSocket, body: string, bytes = Buffer.byteLength(body)) {
+  /**
+   * Sends unless the socket cannot keep up; a slow reader is closed instead of buffered without
+   * bound. `body` is the message's JSON already encoded: a broadcast encodes once for all its
+   * sockets, where a string would be encoded again by ws for each; it goes out as a text frame.
+   */
+  function send(socket: WebSocket, body: Buffer) {
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount + bytes > maxBufferedBytes) {
+    if (socket.bufferedAmount + body.length > maxBufferedBytes) {
       socket.close(CLOSE.tryAgainLater, 'Too slow to keep up; reconnect');
       return;
     }
-    socket.send(body);
+    socket.send(body, { binary: false });
   }
 
   function watchClient(socket: WebSocket) {
@@ -115,7 +119,7 @@ export async function registerGateway(app: App, options: GatewayOptions) {
     channel<Q extends z.ZodType>(definition: ChannelDefinition<Q>): Channel {
       const groups = new Map<string, Set<WebSocket>>();
       /** Sockets whose snapshot is being read, with the latest broadcast that arrived meanwhile */
-      const waiting = new Map<WebSocket, string | null>();
+      const waiting = new Map<WebSocket, Buffer | null>();
       const upgrade = {
         websocket: true as const,
         schema: { hide: true },
@@ -149,7 +153,7 @@ export async function registerGateway(app: App, options: GatewayOptions) {
           const first = await definition.snapshot(query.data);
           const newer = waiting.get(socket);
           waiting.delete(socket);
-          if (first !== null) send(socket, JSON.stringify(first));
+          if (first !== null) send(socket, encode(first));
           if (newer) send(socket, newer);
         } catch (error) {
           waiting.delete(socket);
@@ -165,11 +169,10 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         broadcast(group, message) {
           const members = groups.get(group);
           if (!members || members.size === 0) return;
-          const body = JSON.stringify(message);
-          const bytes = Buffer.byteLength(body);
+          const body = encode(message);
           for (const socket of members) {
             if (waiting.has(socket)) waiting.set(socket, body);
-            else send(socket, body, bytes);
+            else send(socket, body);
           }
         },
         size: (group) => groups.get(group)?.size ?? 0,
@@ -177,6 +180,8 @@ export async function registerGateway(app: App, options: GatewayOptions) {
     },
   };
 }
+
+const encode = (message: unknown): Buffer => Buffer.from(JSON.stringify(message));
 
 function safeJson(text: string): unknown {
   try {

@@ -24,7 +24,8 @@ CREATE TABLE "radio_stations" (
 );
 --> statement-breakpoint
 ALTER TABLE "media" ADD COLUMN "embeddable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
-ALTER TABLE "radio_plays" ADD CONSTRAINT "radio_plays_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "radio_stations" ADD CONSTRAINT "radio_stations_play_id_radio_plays_id_fk" FOREIGN KEY ("play_id") REFERENCES "public"."radio_plays"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "radio_plays" ADD CONSTRAINT "radio_plays_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "radio_stations" ADD CONSTRAINT "radio_stations_play_id_radio_plays_id_fk" FOREIGN KEY ("play_id") REFERENCES "public"."radio_plays"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "radio_plays_station_idx" ON "radio_plays" USING btree ("station","id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "radio_plays_cycle_idx" ON "radio_plays" USING btree ("station","cycle","media_id");
+CREATE INDEX "radio_plays_cycle_idx" ON "radio_plays" USING btree ("station","cycle","media_id");--> statement-breakpoint
+CREATE INDEX "media_radio_playable_idx" ON "media" USING btree ("id","duration") WHERE "media"."unavailable" = false AND "media"."embeddable" AND "media"."duration" > 0;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUE_PATHS, type Queue } from '../../../common/queue';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { flipQueue } from '../../db/schema';
-import { connectSocket, type SocketClient, socketUrl } from '../../realtime/testing';
 import { createTestApp } from '../../testing/app';
+import { startInstance } from '../../testing/instance';
 import { buildAdmin } from '../../testing/users';
 import { seedQueuedFlips } from './testing';
 
@@ -17,26 +17,11 @@ import { seedQueuedFlips } from './testing';
 
 const env = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0' };
 const a = await createTestApp(env);
-const startB = async () => {
-  const built = await buildApp({ config: loadConfig(env), database: a.database, serveWeb: false });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = built.app.server.address();
-  return { ...built, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-};
-const b = await startB();
-const sockets: SocketClient[] = [];
-afterAll(async () => {
-  for (const client of sockets) client.socket.terminate();
-  await b.app.close();
-});
+const b = await startInstance(a.database);
 const admin = await buildAdmin(a.db);
 await seedQueuedFlips(a.db, 8);
 
-const openOnB = () => {
-  const client = connectSocket(socketUrl(b.origin, QUEUE_PATHS.socket), { origin: a.config.publicUrl });
-  sockets.push(client);
-  return client;
-};
+const openOnB = () => b.socket(QUEUE_PATHS.socket);
 const nextOnA = () => a.app.inject({ method: 'POST', url: QUEUE_PATHS.next, headers: admin.headers });
 const playing = (queue: unknown) => (queue as Queue).find((item) => item.nowPlaying)?.title ?? null;
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import { notFound } from '../../http/errors';
 import type { Tx } from '../../payments';
+import { createCoalescedReader } from '../../realtime/reader';
 import { presentQueueItem } from './present';
 import { bumpVersion, finishPlaying, lockNextQueued, lockQueue, queueVersion, readQueue, startPlaying } from './queries';
 
@@ -66,7 +67,7 @@ export function createQueueService(deps: QueueDeps) {
 }
 
 /**
- * Turns a burst of queue.changed events into as few reads as possible: while a read runs, further
+ * Turns a burst of queue.changed events into as few reads as possible (realtime/reader.ts): while a read runs, further
  * events only mark it stale, and one more read follows; each read goes to every watcher. Nothing
  * is read while nobody watches (no socket on this instance).
  */
@@ -76,41 +77,29 @@ export function createQueueFeed(
   options: { retryMs?: number; maxRetryMs?: number } = {},
 ) {
   const watchers = new Set<{ deliver: (queue: Queue) => void; wanted: () => boolean }>();
-  const firstRetryMs = options.retryMs ?? 1_000;
-  const maxRetryMs = options.maxRetryMs ?? 30_000;
-  let reading = false;
-  let stale = false;
-  let retryMs = firstRetryMs;
   let retry: NodeJS.Timeout | undefined;
 
-  const wanted = () => [...watchers].some((watcher) => watcher.wanted());
+  const reader = createCoalescedReader({
+    read,
+    wanted: () => [...watchers].some((watcher) => watcher.wanted()),
+    deliver: (queue) => {
+      for (const watcher of watchers) watcher.deliver(queue);
+    },
+    // A change the sockets have not seen may be behind this failure (a lost connection): read
+    // again with doubling backoff until a read succeeds, so no socket keeps an old queue.
+    failed: (error, retryInMs) => {
+      log.error(`queue read for the sockets failed: ${error.message}`);
+      retry = setTimeout(() => void refresh(), retryInMs);
+      retry.unref();
+    },
+    retryMs: options.retryMs ?? 1_000,
+    maxRetryMs: options.maxRetryMs ?? 30_000,
+  });
 
-  async function refresh(): Promise<void> {
-    if (reading) {
-      stale = true;
-      return;
-    }
+  function refresh(): Promise<void> {
     clearTimeout(retry);
     retry = undefined;
-    reading = true;
-    try {
-      do {
-        stale = false;
-        if (!wanted()) break;
-        const queue = await read();
-        for (const watcher of watchers) watcher.deliver(queue);
-      } while (stale);
-      retryMs = firstRetryMs;
-    } catch (error) {
-      // A change the sockets have not seen may be behind this failure (a lost connection): read
-      // again with doubling backoff until a read succeeds, so no socket keeps an old queue.
-      log.error(`queue read for the sockets failed: ${(error as Error).message}`);
-      retry = setTimeout(() => void refresh(), retryMs);
-      retry.unref();
-      retryMs = Math.min(retryMs * 2, maxRetryMs);
-    } finally {
-      reading = false;
-    }
+    return reader.refresh();
   }
 
   return {

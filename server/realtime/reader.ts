@@ -1,0 +1,64 @@
+/**
+ * The re-read behind a socket feed (the queue's, each radio station's): a change announced on the
+ * bus means "read again", and a burst of them must cost as few reads as possible. While a read
+ * runs, further refreshes only mark it stale and one more read follows; each read goes to
+ * `deliver`. Nothing is read while `wanted` says nobody needs it. A failed read reports the wait
+ * before trying again: doubled after each failure in a row (the database may be away), capped, and
+ * back to the first after a success. The caller decides what retrying means (read again, or a
+ * station's due-check), so the wait is its to arm.
+ */
+
+export interface CoalescedReaderOptions<T> {
+  read(): Promise<T>;
+  /** Checked before each read: false, and nothing is read */
+  wanted(): boolean;
+  deliver(value: T): void;
+  /** A read failed; `retryInMs` is the backoff's next wait */
+  failed(error: Error, retryInMs: number): void;
+  /** The first wait after a failure */
+  retryMs: number;
+  /** The longest wait */
+  maxRetryMs: number;
+}
+
+export type CoalescedReader = ReturnType<typeof createCoalescedReader>;
+
+export function createCoalescedReader<T>(options: CoalescedReaderOptions<T>) {
+  let running: Promise<void> | null = null;
+  let stale = false;
+  let failures = 0;
+
+  /** The next wait after a failure (each call counts one more failure in a row). */
+  const backoff = () => Math.min(options.retryMs * 2 ** failures++, options.maxRetryMs);
+
+  async function readUntilFresh(): Promise<void> {
+    try {
+      do {
+        stale = false;
+        if (!options.wanted()) break;
+        const value = await options.read();
+        failures = 0;
+        options.deliver(value);
+      } while (stale);
+    } catch (error) {
+      options.failed(error as Error, backoff());
+    }
+  }
+
+  return {
+    /** Reads now, or once more after the read under way; resolves at once in the latter case. */
+    refresh(): Promise<void> {
+      if (running) {
+        stale = true;
+        return Promise.resolve();
+      }
+      running = readUntilFresh().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    /** The read under way (with the re-reads it owes), or null when none runs */
+    inFlight: (): Promise<void> | null => running,
+    backoff,
+  };
+}
