@@ -146,7 +146,13 @@ describe('radio', () => {
     await loginAs(admin, DEMO_ADMIN);
     await navigate(admin, '/radio');
     await waitConnected(admin);
+    await currentTrackName(admin).waitFor();
+    const skipRequest = admin.waitForRequest('**/api/radio/skip**');
     await admin.getByRole('button', { name: 'SKIP TRACK' }).click();
+    // It names the play the admin sees, so a second click or a track change meanwhile skips nothing more.
+    const skipUrl = new URL((await skipRequest).url());
+    expect(skipUrl.searchParams.get('station')).toBe('top');
+    expect(Number.isNaN(Date.parse(skipUrl.searchParams.get('startedAt') ?? ''))).toBe(false);
 
     await listener.waitForFunction(
       (previous) => document.querySelector('section[aria-labelledby="radio-current"] a')?.textContent !== previous,

@@ -25,11 +25,14 @@ export const radioListenersQuery = queryOptions({
 
 /**
  * SKIP TRACK (admins): the station's next track starts now. The new track arriving over the socket is
- * the feedback (spec 8 has no success text for it, as for NEXT REQUEST).
+ * the feedback (spec 8 has no success text for it, as for NEXT REQUEST). It names the play the admin
+ * sees (`startedAt`), so a double click, a second admin or a click just after the track changed
+ * never skips the track that followed.
  */
 export function useSkipTrack(station: Station) {
   return useMutation({
-    mutationFn: () => apiPost<unknown>(RADIO_PATHS.skip, undefined, { station }),
+    mutationFn: (startedAt: string | undefined) =>
+      apiPost<unknown>(RADIO_PATHS.skip, undefined, startedAt === undefined ? { station } : { station, startedAt }),
     onError: (error) => notifyFailure('Unable to skip track', error),
   });
 }

@@ -28,6 +28,7 @@ export function RadioPage() {
   const station: Station = search.station ?? (tuned ? tunedStation : DEFAULT_STATION);
   useEffect(() => radio.tune(station), [station]);
   const status = useRadio((state) => state.status);
+  const shownPlay = useRadio((state) => state.current?.track.startedAt);
 
   const admin = useCurrentUser()?.admin === true;
   const skip = useSkipTrack(station);
@@ -44,7 +45,11 @@ export function RadioPage() {
     <>
       <EmphasisHeader icon="radio" text="Radio" emphasis={`${RADIO_FREQUENCY}, 24/7`}>
         {admin ? (
-          <Button onClick={() => skip.mutate()} loading={skip.isPending} leftSection={<IconPlayerSkipForward size={16} aria-hidden />}>
+          <Button
+            onClick={() => skip.mutate(shownPlay)}
+            loading={skip.isPending}
+            leftSection={<IconPlayerSkipForward size={16} aria-hidden />}
+          >
             SKIP TRACK
           </Button>
         ) : null}
