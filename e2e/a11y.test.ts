@@ -4,6 +4,7 @@ import type { AxeResults, Result as AxeViolation } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { navigate, useBrowser } from './support/browser';
+import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /**
  * Accessibility of every screen that exists (issue 3 "Must show"): axe-core runs in each page, once
@@ -123,6 +124,20 @@ describe('accessibility (axe-core)', () => {
       await check(page, `${path} at 375 px, menu open`);
     });
   }
+
+  it('the radio with a Previously Played list has no serious or critical violation', async () => {
+    const page = await browser.open('/radio');
+    await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor();
+    await page.locator('section[aria-labelledby="radio-current"] a').first().waitFor();
+    // An admin's skip (another page) puts the track shown into the listener's Previously Played.
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await navigate(admin, '/radio');
+    await admin.locator('section[aria-labelledby="radio-current"] a').first().waitFor();
+    await admin.getByRole('button', { name: 'SKIP TRACK' }).click();
+    await page.locator('section[aria-labelledby="radio-played"] li a').first().waitFor();
+    await check(page, 'radio, after a skip');
+  });
 
   it("the radio's mini-player has no serious or critical violation", async () => {
     const page = await browser.open('/radio', { width: 375 });
