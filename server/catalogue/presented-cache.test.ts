@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { media } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { buildSong } from '../testing/factories';
-import { sqlSentBy } from '../testing/queries';
+import { type SentQuery, sqlSentBy } from '../testing/queries';
 import { buildUser } from '../testing/users';
 import { PresentedCache } from './presented-cache';
 
@@ -42,7 +42,7 @@ describe('search pages from the presented cache', () => {
     t.catalogue.changed();
     expect((await search('capybara')).map((s) => s.views)).toEqual([1]);
     const again = await sqlSentBy(t.db, () => search('capybara'));
-    expect(again.filter((text) => text.includes('"media"'))).toEqual([]);
+    expect(again.filter(({ text }) => text.includes('"media"'))).toEqual([]);
 
     await t.db.update(media).set({ views: 42 }).where(eq(media.id, song.id));
     t.catalogue.changed();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SUGGEST_PATH, suggestionsSchema } from '../../common/search';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream } from '../testing/factories';
-import { sqlSentBy } from '../testing/queries';
+import { type SentQuery, sqlSentBy } from '../testing/queries';
 import { buildUser } from '../testing/users';
 
 /** The suggestions route's cost: the list shows no like state, so a logged-in keystroke costs what a logged-out one does. */
@@ -15,7 +15,7 @@ const suggest = async (q: string, headers: Record<string, string> = {}) => {
   return suggestionsSchema.parse(res.json());
 };
 
-const catalogueReads = (sent: string[]) => sent.filter((text) => /"(media|streams|playlists|clips)"/.test(text));
+const catalogueReads = (sent: SentQuery[]) => sent.filter(({ text }) => /"(media|streams|playlists|clips)"/.test(text));
 
 describe('GET /api/search/suggest', () => {
   it('presents items without like state and reads them in one query, logged in or not', async () => {
@@ -40,7 +40,7 @@ describe('GET /api/search/suggest', () => {
       for (const [kind, item] of Object.entries(items)) {
         expect(answer![kind as keyof typeof items].map((i) => [i.id, i.liked])).toEqual([[item.id, false]]);
       }
-      expect(sent.filter((text) => text.includes('"likes"'))).toEqual([]);
+      expect(sent.filter(({ text }) => text.includes('"likes"'))).toEqual([]);
       expect(catalogueReads(sent)).toHaveLength(1);
       // The same keystroke again: every item is in the presented cache.
       expect(catalogueReads(await sqlSentBy(t.db, () => suggest('wombat', headers)))).toEqual([]);
