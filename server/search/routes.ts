@@ -1,5 +1,6 @@
 import { SUGGEST_PATH, suggestionsSchema, suggestQuery } from '../../common/search';
 import type { CatalogueService } from '../catalogue/service';
+import { fastSerializerCompiler } from '../http/fast-serializer';
 import type { App } from '../http/types';
 
 /** Search as you type: GET /api/search/suggest?q= answers the best few of each kind. */
@@ -7,6 +8,7 @@ export function searchRoutes(app: App, catalogue: CatalogueService) {
   app.get(SUGGEST_PATH, {
     // The same answer for every visitor: the read cache may serve it (http/read-cache.ts).
     config: { readCache: true },
+    serializerCompiler: fastSerializerCompiler,
     schema: {
       tags: ['search'],
       summary: 'Suggestions while typing: the best few songs, streams, playlists and clips for q, best first',
