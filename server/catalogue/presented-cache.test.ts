@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { media } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { buildSong } from '../testing/factories';
-import { type SentQuery, sqlSentBy } from '../testing/queries';
+import { sqlSentBy } from '../testing/queries';
 import { buildUser } from '../testing/users';
 import { PresentedCache } from './presented-cache';
 
