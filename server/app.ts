@@ -204,7 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const likes = createLikesService(database.db, config, catalogue);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
   likeRoutes(app, likes, limits);
-  searchRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
+  searchRoutes(app, catalogue);
   const edits = createEditsService(database.db, catalogue);
   editRoutes(app, edits, limits);
   statsRoutes(app, database.db, catalogue);

@@ -3,9 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
-import { emptyPage, type PageRequest, pageWindow, type RowPage, readPage } from '../db/paging';
+import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
 import { dailySongs, media, playlistItems } from '../db/schema';
-import type { SearchService } from '../search/service';
 import type { CountCache } from './count-cache';
 import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
@@ -41,8 +40,6 @@ export interface ListContext {
   knownSources: ReadonlySet<string>;
   /** Fixed instant for period bounds, so a page and its count agree. */
   now?: Date;
-  /** Lists with a text query are ranked by the search index */
-  search: SearchService;
 }
 
 /** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
@@ -76,7 +73,7 @@ function ordering(spec: KindSpec, sort: Sort, filter: Filter, now: Date): SQL[] 
   }
 }
 
-/** One page of a kind's items, with the total; `sort` defaults to relevance for a text query, else latest. */
+/** One page of a kind's items without a text query (a search's page: catalogue/service.ts), with the total. */
 export async function listRows<K extends keyof Kinds>(
   kind: K,
   filter: Filter,
@@ -85,15 +82,6 @@ export async function listRows<K extends keyof Kinds>(
 ): Promise<RowPage<Row<K>>> {
   const spec: KindSpec = KINDS[kind];
   const now = ctx.now ?? new Date();
-  if (ctx.search.hasWords(filter.q)) {
-    // The index ranks and counts; the database only reads the page's rows.
-    const ranked = await ctx.search.rank(kind, filter, pageWindow(paging), { knownSources: ctx.knownSources, now });
-    return readPage(
-      paging,
-      () => rowsByIds(kind, ctx.db, ranked.ids),
-      async () => ranked.total,
-    );
-  }
   const where = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
   const sort = filter.sort ?? 'latest';
   const table = spec.table as typeof media;

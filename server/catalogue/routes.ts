@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema, tagSchema } from '../../common/api';
 import { type Period, PROVIDERS } from '../../common/enums';
 import { idParams, type ListQuery, listQuery, pagingQuery } from '../../common/query';
+import { fastSerializerCompiler } from '../http/fast-serializer';
 import type { App } from '../http/types';
 import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS } from './present';
@@ -45,6 +46,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
 
   app.get(prefix, {
     config: readCache,
+    serializerCompiler: fastSerializerCompiler,
     schema: {
       tags,
       summary: `List ${kind}: sort (default relevance with q, else latest) and filters`,
@@ -60,6 +62,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
   if (options.latest) {
     app.get(`${prefix}/latest`, {
       config: readCache,
+      serializerCompiler: fastSerializerCompiler,
       schema: { tags, summary: `Latest ${kind}, newest first`, querystring: listQuery, response: { 200: page } },
       handler: (req) => {
         const { filter, paging } = split(req.query);
@@ -70,6 +73,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
 
   app.get(`${prefix}/top`, {
     config: readCache,
+    serializerCompiler: fastSerializerCompiler,
     schema: {
       tags,
       summary: `Top ${kind}: most viewed among items uploaded within the period (default ${options.topPeriod}); sort=latest lists the period newest first`,

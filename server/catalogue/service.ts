@@ -6,21 +6,25 @@ import type { Filter } from '../../common/query';
 import { SUGGEST_LIMIT, type Suggestions } from '../../common/search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { type PageRequest, presentPage, type RowPage } from '../db/paging';
+import { type PageRequest, pageWindow, presentPage, type RowPage, readPage } from '../db/paging';
 import { notFound } from '../http/errors';
 import { createSearch } from '../search/service';
 import { CountCache } from './count-cache';
 import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
+import { PresentedCache } from './presented-cache';
 import {
   dailySongId,
   findRow,
+  type IdsByKind,
   type ListContext,
   listRows,
   pickDailySong,
   type Row,
+  type RowsByKind,
   randomRow,
   recommendedRows,
+  rowsByIds,
   rowsOfKinds,
   storeDailySong,
 } from './queries';
@@ -34,6 +38,8 @@ const PRESENTERS = {
 } as const;
 
 type Shape = { media: Media; streams: Stream; playlists: Playlist; clips: Clip };
+type Item = Shape[keyof Kinds];
+type ItemsByKind = { [K in keyof Kinds]: Shape[K][] };
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -61,8 +67,9 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
   const tags = new TagCache(db);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
   const search = createSearch(db);
-  const listContext = (): ListContext => ({ db, counts, knownSources, search });
+  const listContext = (): ListContext => ({ db, counts, knownSources });
   const changeListeners: (() => void)[] = [];
+  const presented = new PresentedCache<Item>();
 
   async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
     const [tagsOf, viewer] = await Promise.all([tags.resolver(rows.map((r) => r.tagIds)), resolveViewer(kind, rows, viewerSource)]);
@@ -76,16 +83,74 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
     return presentPage(page, () => items[i++]!);
   }
 
+  /** A viewer's liked flags on items presented for everyone (shared cached objects are copied, never changed). */
+  async function withLikes<K extends keyof Kinds>(kind: K, items: Shape[K][], viewerSource: ViewerSource): Promise<Shape[K][]> {
+    const viewer = await resolveViewer(kind, items, viewerSource);
+    if (viewer.liked.size === 0) return items;
+    return items.map((item) => (viewer.liked.has(item.id) ? { ...item, liked: true } : item));
+  }
+
+  /** Items of these ids in this order, from the presented cache; the misses of all kinds read in one query. */
+  async function presentedByIds(ids: { [K in keyof Kinds]?: readonly number[] }): Promise<ItemsByKind> {
+    const kinds = Object.keys(ids) as (keyof Kinds)[];
+    const generation = presented.snapshot();
+    const lookups = kinds.map((kind) => presented.lookup(kind, ids[kind] ?? []));
+    const misses = kinds.filter((_, i) => lookups[i]!.missing.length > 0);
+    if (misses.length > 0) {
+      // One kind is read by its prepared statement; several in one union (the suggestions).
+      const rows =
+        misses.length === 1
+          ? { [misses[0]!]: await rowsByIds(misses[0]!, db, lookups[kinds.indexOf(misses[0]!)]!.missing) }
+          : await rowsOfKinds(db, Object.fromEntries(kinds.map((kind, i) => [kind, lookups[i]!.missing])) as unknown as IdsByKind);
+      await Promise.all(
+        misses.map(async (kind) => {
+          const items = (await presentRows(kind, (rows as RowsByKind)[kind] ?? [], ANONYMOUS)) as Item[];
+          presented.store(kind, items, generation);
+          const found = lookups[kinds.indexOf(kind)]!.found;
+          for (const item of items) found.set(item.id, item);
+        }),
+      );
+    }
+    const out = { media: [], streams: [], playlists: [], clips: [] } as ItemsByKind;
+    kinds.forEach((kind, i) => {
+      const found = lookups[i]!.found;
+      (out as Record<keyof Kinds, Item[]>)[kind] = (ids[kind] ?? []).map((id) => found.get(id)).filter((item) => item !== undefined);
+    });
+    return out;
+  }
+
+  /** A page of a text search: the index ranks and counts, the items come from presentedByIds. */
+  async function searchPage<K extends keyof Kinds>(
+    kind: K,
+    filter: Filter,
+    paging: PageRequest,
+    viewer: ViewerSource,
+  ): Promise<Page<Shape[K]>> {
+    const ranked = await search.rank(kind, filter, pageWindow(paging), { knownSources, now: new Date() });
+    const page = await readPage(
+      paging,
+      async () => ranked.ids,
+      async () => ranked.total,
+    );
+    const items = await withLikes(kind, ((await presentedByIds({ [kind]: page.rows })) as ItemsByKind)[kind] as Shape[K][], viewer);
+    // An id the index still holds but the table no longer has (deleted since the build) is skipped.
+    return { ...presentPage(page, () => undefined), content: items };
+  }
+
   return {
     tags,
     counts,
     /** The search indexes (server/search): lists with a text query are ranked by them */
     search,
 
+    /** Presented items cached by kind and id (search pages, suggestions): for tests and the bench */
+    presented,
+
     /** Rows read elsewhere (a user's liked list) presented like every list. */
     presentPage: presentRowPage,
 
     async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: ViewerSource = ANONYMOUS) {
+      if (search.hasWords(filter.q)) return searchPage(kind, filter, paging, viewer);
       const page = await listRows(kind, filter, paging, listContext());
       return presentRowPage(kind, page, viewer);
     },
@@ -112,19 +177,13 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
 
     /**
      * The navbar's suggestions: the best few of each kind, ranked by the search index like search
-     * lists, read in one query (and one more per kind for a logged-in viewer's likes).
+     * lists. The list shows no like state, so they are presented as to everyone: at most one query
+     * per keystroke (the items not in the presented cache), logged in or not.
      */
-    async suggest(q: string, viewer: ViewerSource = ANONYMOUS): Promise<Suggestions> {
+    async suggest(q: string): Promise<Suggestions> {
       if (!search.hasWords(q)) return { media: [], streams: [], playlists: [], clips: [] };
       const ids = await search.best(q, SUGGEST_LIMIT, { knownSources, now: new Date() });
-      const rows = await rowsOfKinds(db, ids);
-      const [media, streams, playlists, clips] = await Promise.all([
-        presentRows('media', rows.media, viewer),
-        presentRows('streams', rows.streams, viewer),
-        presentRows('playlists', rows.playlists, viewer),
-        presentRows('clips', rows.clips, viewer),
-      ]);
-      return { media, streams, playlists, clips };
+      return presentedByIds(ids);
     },
 
     async allTags(): Promise<Tag[]> {
@@ -186,6 +245,7 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
     forgetCached() {
       counts.clear();
       tags.invalidate();
+      presented.clear();
       search.invalidate();
       for (const listener of changeListeners) listener();
     },

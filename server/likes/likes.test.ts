@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { likes } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
+import { sqlSentBy } from '../testing/queries';
 import { buildUser, type TestUser } from '../testing/users';
 
 /** Likes: like/unlike, the `liked` flag of every read a logged-in user sees, and the liked lists. */
@@ -129,6 +130,25 @@ describe('GET /api/{kind}/liked', () => {
     expect(await ids('q=moonlight')).toEqual([tagged.id]);
     expect(await ids('period=month')).toEqual([tagged.id]);
     expect(await ids('providers=bogus')).toHaveLength(2);
+  });
+
+  it('with q, sends PostgreSQL only the liked ids the index matched, not every match', async () => {
+    const user = await buildUser(t.db);
+    const songs = [];
+    for (let i = 0; i < 30; i++) songs.push(await buildSong(t.db, { name: `Pelican Shanty ${i}` }));
+    const unmatched = await buildSong(t.db, { name: 'Heron Shanty' });
+    for (const song of [songs[3]!, songs[17]!, unmatched]) await like(`/api/media/${song.id}`, user);
+    t.catalogue.changed();
+    let answer: { content: { id: number }[]; totalElements: number } | undefined;
+    const sent = await sqlSentBy(t.db, async () => {
+      answer = (await get('/api/media/liked?q=pelican', user)).json();
+    });
+    expect(answer!.content.map((m) => m.id).sort()).toEqual([songs[3]!.id, songs[17]!.id].sort());
+    expect(answer!.totalElements).toBe(2);
+    const arrays = sent.flatMap(({ params }) => params.filter((p): p is unknown[] => Array.isArray(p)));
+    expect(Math.max(0, ...arrays.map((a) => a.length))).toBeLessThanOrEqual(2);
+    // No likes, no match: an empty list.
+    expect((await get('/api/media/liked?q=pelican', await buildUser(t.db))).json()).toMatchObject({ content: [], totalElements: 0 });
   });
 
   it('takes the stream, playlist and song filters of the lists too', async () => {

@@ -20,6 +20,15 @@ export async function likedAmong(db: Db, userId: number, kind: EntityKind, ids: 
   return new Set(rows.map((r) => r.id));
 }
 
+/** Every id of a kind the user liked (a user's likes are few next to a search's matches). */
+export async function likedIds(db: Db, userId: number, kind: EntityKind): Promise<number[]> {
+  const rows = await db
+    .select({ id: likes.itemId })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.kind, kind)));
+  return rows.map((r) => r.id);
+}
+
 export async function itemExists(db: Db, kind: EntityKind, id: number): Promise<boolean> {
   const table = KINDS[kind].table as typeof clips;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
@@ -37,7 +46,7 @@ export async function deleteLike(db: Db, userId: number, kind: EntityKind, itemI
 
 /**
  * A user's liked items of a kind, most recently liked first, with the catalogue's filters; with a
- * text query, `matching` are the ids the search index matched.
+ * text query, `matching` are the user's liked ids that the search index matched (likes/service.ts).
  */
 export async function likedRows<K extends keyof Kinds>(
   db: Db,

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { PageRequest } from '../db/paging';
 import { notFound } from '../http/errors';
-import { deleteLike, insertLike, itemExists, likedAmong, likedRows } from './queries';
+import { deleteLike, insertLike, itemExists, likedAmong, likedIds, likedRows } from './queries';
 
 /** Likes: what a user liked (the `liked` flag of every read), like/unlike, and the liked lists. */
 
@@ -34,7 +34,14 @@ export function createLikesService(db: Db, config: Config, catalogue: CatalogueS
 
     async liked<K extends keyof Kinds>(user: SessionUser, kind: K, filter: Filter, paging: PageRequest): Promise<Page<unknown>> {
       const { search } = catalogue;
-      const matching = search.hasWords(filter.q) ? await search.matchingIds(kind, filter.q ?? '', filter.lyrics) : undefined;
+      // A broad query matches tens of thousands of ids: intersect them with the user's few likes in
+      // memory, so only those reach PostgreSQL.
+      let matching: number[] | undefined;
+      if (search.hasWords(filter.q)) {
+        const [matched, liked] = await Promise.all([search.matchingIds(kind, filter.q ?? '', filter.lyrics), likedIds(db, user.id, kind)]);
+        const likedSet = new Set(liked);
+        matching = likedSet.size === 0 ? [] : matched.filter((id) => likedSet.has(id));
+      }
       const page = await likedRows(db, user.id, kind, filter, paging, knownSources, matching);
       return catalogue.presentPage(kind, page, { liked: new Set(page.rows.map((r) => r.id)) });
     },
