@@ -1,4 +1,4 @@
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, max, type SQL, sql } from 'drizzle-orm';
 import type { KindSpec } from '../catalogue/kinds';
 import type { Db } from '../db/client';
 import { media, tags } from '../db/schema';
@@ -46,4 +46,11 @@ export async function idsWhere(db: Db, spec: KindSpec, where: SQL[]): Promise<nu
     .from(t)
     .where(and(...where));
   return row?.ids ? row.ids.split(',').map(Number) : [];
+}
+
+/** A kind's row count and newest update, as one text: it moves with any insert, delete or dated update. */
+export async function catalogueStamp(db: Db, spec: KindSpec): Promise<string> {
+  const t = spec.table as typeof media;
+  const [row] = await db.select({ n: count(), newest: max(t.updatedAt) }).from(t);
+  return `${row?.n ?? 0} ${row?.newest?.getTime() ?? 0}`;
 }

@@ -4,15 +4,17 @@ import { filterConditions, periodStart } from '../catalogue/filters';
 import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';
 import { LYRICS, NAME, TAG } from './postings';
-import { idsWhere, indexedItems, tagNames } from './queries';
+import { catalogueStamp, idsWhere, indexedItems, tagNames } from './queries';
 import { queryWords } from './text';
 import { type Ranked, WordIndex } from './word-index';
 
 /**
  * The search index of each kind, per instance: built from the database on first use, and again on
- * the first search after a catalogue write (`invalidate`, called from catalogue.changed on this
- * instance and, through the event bus, on every other one). Searches arriving while it is built
- * wait for that one build, so a search after a write always sees the write.
+ * the first search after a write announced for that kind (`invalidate(kind)`; no kind: all four,
+ * as catalogue.changed on this instance and, through the event bus, on every other one calls it).
+ * At most one build per kind runs at a time; searches arriving meanwhile wait for it, or for the one
+ * build queued after it when a write was announced since it started, so a search after a write
+ * always sees the write. A cheap check every few seconds catches writes nobody announced.
  *
  * Filters keep one meaning: which items pass a list's filters is asked of the database with the
  * catalogue's own `filterConditions`, once per filter until the next write (a set of positions),
@@ -26,6 +28,8 @@ interface Built {
   index: WordIndex;
   /** Filter (without text, period and sort) → the positions it lets through */
   allowed: Map<string, Promise<Uint8Array>>;
+  /** The kind's row count and newest update when it was read (`catalogueStamp`) */
+  stamp: string;
 }
 
 /** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it they are forgotten and asked again. */
@@ -41,76 +45,111 @@ export interface SearchWindow {
   limit: number;
 }
 
-interface Entry {
-  /** The catalogue generation (writes announced so far) the index was started at */
+/**
+ * One kind's index: the writes announced for it so far (`generation`), the newest index built, and
+ * the build in flight (at most one; a bump during it queues exactly one more, shared by every
+ * search that arrives meanwhile).
+ */
+interface Slot {
   generation: number;
-  ready: Promise<Built>;
-  builtAt: number;
-  refreshing: boolean;
+  done?: { generation: number; built: Built };
+  building?: { generation: number; ready: Promise<Built> };
+  queued?: Promise<Built>;
+  /** When the cheap check (count, newest update) last ran, by the injected clock */
+  checkedAt: number;
+  checking?: Promise<void>;
 }
 
-/** An index is rebuilt in the background after this long even without an announced write. */
-export const INDEX_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How often (at most) a kind's rows are counted and their newest update read, to catch a write that
+ * announced nothing (another tool writing the database): a few ms of SQL every few seconds instead
+ * of a blind full rebuild.
+ */
+export const INDEX_CHECK_MS = 5_000;
 
 export function createSearch(
   db: Db,
-  { log = () => {}, maxAgeMs = INDEX_MAX_AGE_MS }: { log?: (message: string) => void; maxAgeMs?: number } = {},
+  {
+    log = () => {},
+    checkEveryMs = INDEX_CHECK_MS,
+    clock = Date.now,
+  }: { log?: (message: string) => void; checkEveryMs?: number; clock?: () => number } = {},
 ) {
-  let generation = 0;
-  const built = new Map<EntityKind, Entry>();
+  const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, checkedAt: 0 }]));
+  const slotOf = (kind: EntityKind) => slots.get(kind)!;
 
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
+    // Read first: a write landing during the build then looks newer than the index, never older.
+    const stamp = await catalogueStamp(db, KINDS[kind]);
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
     const index = await WordIndex.build(items, names);
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
-    return { index, allowed: new Map() };
+    return { index, allowed: new Map(), stamp };
   }
 
-  /**
-   * The kind's index as of the last write: one build shared by every search that waits for it. An
-   * index older than `maxAgeMs` keeps answering while a new one is built beside it, so a write that
-   * did not go through catalogue.changed (a seed run from the command line) shows up in time too.
-   */
-  function indexOf(kind: EntityKind): Promise<Built> {
-    const current = built.get(kind);
-    if (current && current.generation === generation) {
-      if (!current.refreshing && Date.now() - current.builtAt > maxAgeMs) refresh(kind, current);
-      return current.ready;
-    }
-    return start(kind);
-  }
-
-  function start(kind: EntityKind): Promise<Built> {
-    const ready = build(kind);
-    const entry: Entry = { generation, ready, builtAt: Date.now(), refreshing: false };
-    built.set(kind, entry);
-    ready.then(
-      () => {
-        entry.builtAt = Date.now();
+  /** Starts the kind's one build, at the generation announced now. */
+  function launch(kind: EntityKind, slot: Slot): Promise<Built> {
+    const generation = slot.generation;
+    const ready: Promise<Built> = build(kind).then(
+      (built) => {
+        if (slot.building?.ready === ready) slot.building = undefined;
+        if (!slot.done || slot.done.generation <= generation) slot.done = { generation, built };
+        slot.checkedAt = clock();
+        return built;
       },
-      () => {
+      (error) => {
         // A failed build is not kept: the next search tries again.
-        if (built.get(kind) === entry) built.delete(kind);
+        if (slot.building?.ready === ready) slot.building = undefined;
+        throw error;
       },
     );
+    slot.building = { generation, ready };
     return ready;
   }
 
-  function refresh(kind: EntityKind, stale: Entry) {
-    stale.refreshing = true;
-    const startedAt = generation;
-    build(kind).then(
-      (index) => {
-        // Replaced only if nothing newer took its place meanwhile.
-        if (built.get(kind) === stale && generation === startedAt) {
-          built.set(kind, { generation: startedAt, ready: Promise.resolve(index), builtAt: Date.now(), refreshing: false });
-        }
-      },
-      () => {
-        stale.refreshing = false;
-      },
-    );
+  /**
+   * The kind's index as of the last write announced for it: the built one if current, else the
+   * build in flight if it started after that write, else one more build after it (never two at once).
+   */
+  async function indexOf(kind: EntityKind): Promise<Built> {
+    const slot = slotOf(kind);
+    if (slot.done && slot.done.generation === slot.generation) await check(kind, slot, slot.done.built);
+    const wanted = slot.generation;
+    if (slot.done && slot.done.generation === wanted) return slot.done.built;
+    const building = slot.building;
+    if (!building) return launch(kind, slot);
+    if (building.generation === wanted) return building.ready;
+    slot.queued ??= building.ready
+      .catch(() => undefined)
+      .then(() => {
+        slot.queued = undefined;
+        return launch(kind, slot);
+      });
+    return slot.queued;
+  }
+
+  /**
+   * At most every `checkEveryMs`: has the kind's table moved since its index was read (a write that
+   * did not call catalogue.changed)? If so, the generation moves and this search waits for a rebuild.
+   */
+  function check(kind: EntityKind, slot: Slot, built: Built): Promise<void> {
+    if (slot.checking) return slot.checking;
+    if (clock() - slot.checkedAt < checkEveryMs) return Promise.resolve();
+    slot.checkedAt = clock();
+    slot.checking = catalogueStamp(db, KINDS[kind])
+      .then(
+        (stamp) => {
+          if (stamp !== built.stamp && slot.done?.built === built) slot.generation++;
+        },
+        () => {
+          // The next check asks again; meanwhile the index answers as it is.
+        },
+      )
+      .finally(() => {
+        slot.checking = undefined;
+      });
+    return slot.checking;
   }
 
   function allowedBy(kind: EntityKind, { index, allowed }: Built, filter: Filter, ctx: SearchContext): Promise<Uint8Array> {
@@ -171,9 +210,9 @@ export function createSearch(
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
     },
 
-    /** The catalogue changed: the next search of each kind rebuilds its index first. */
-    invalidate() {
-      generation++;
+    /** The catalogue changed (one kind, or every kind when none is named): its next search rebuilds its index first. */
+    invalidate(kind?: EntityKind) {
+      for (const k of kind ? [kind] : ENTITY_KINDS) slotOf(k).generation++;
     },
   };
 }
