@@ -62,6 +62,19 @@ describe('prefixes and accents', () => {
     expect(await ids(`/api/media?q=${q('latn')}`)).toEqual([]);
   });
 
+  it('drops apostrophes on both sides', async () => {
+    const dont = await buildSong(t.db, { name: "Don't Stop" });
+    const curly = await buildSong(t.db, { name: 'Won\u2019t Wait' });
+    const rock = await buildSong(t.db, { name: "Rock'n'Roll Tonight" });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=${q('dont stop')}`)).toEqual([dont.id]);
+    expect(await ids(`/api/media?q=${q("don't stop")}`)).toEqual([dont.id]);
+    expect(await ids(`/api/media?q=${q('wont wait')}`)).toEqual([curly.id]);
+    expect(await ids(`/api/media?q=${q("won't")}`)).toEqual([curly.id]);
+    expect(await ids(`/api/media?q=rocknroll`)).toEqual([rock.id]);
+    expect(await ids(`/api/media?q=${q('rock\u2019n\u2019roll')}`)).toEqual([rock.id]);
+  });
+
   it('ignores accents and case on both sides', async () => {
     const beyonce = await buildSong(t.db, { name: 'Beyoncé Medley' });
     const echo = await buildStream(t.db, { name: 'echo chamber' });

@@ -2,7 +2,8 @@
  * The words of a text, and the typo rules a query word matches a word by (Meilisearch's rules):
  *
  * - accents and case never matter: words are folded (NFKD, combining marks dropped, lower case), so
- *   "Beyoncé" is "beyonce" and "ÉCHO" is "echo";
+ *   "Beyoncé" is "beyonce" and "ÉCHO" is "echo"; apostrophes are dropped, so "Don't" is "dont" and
+ *   "Rock'n'Roll" is "rocknroll";
  * - a query word of 1 to 4 characters matches exactly or as a prefix; one of 5 to 8 characters also
  *   with one typo, and one of 9 or more with two;
  * - a typo is an insertion, a deletion, a substitution or a swap of two neighbouring letters
@@ -25,9 +26,13 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
-/** The words of a text, folded: runs of letters and digits. */
+/** Apostrophes (typewriter, typographic, modifier letter) join a word rather than split it: "Don't" is "dont". */
+const APOSTROPHES = /['\u2019\u02bc]/gu;
+
+/** The words of a text, folded: runs of letters and digits, apostrophes dropped. */
 export function wordsOf(text: string): string[] {
   return fold(text)
+    .replace(APOSTROPHES, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
