@@ -83,7 +83,7 @@ export function createSearch(
     // Read first: a write landing during the build then looks newer than the index, never older.
     const stamp = await catalogueStamp(db, KINDS[kind]);
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
-    const index = await WordIndex.build(items, names);
+    const index = await WordIndex.build(items, names, new Date(clock()).toISOString().slice(0, 10));
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
     return { index, allowed: new Map(), stamp };
   }
@@ -183,13 +183,17 @@ export function createSearch(
     async rank(kind: EntityKind, filter: Filter, window: SearchWindow, ctx: SearchContext): Promise<Ranked> {
       const current = await indexOf(kind);
       const allowed = await allowedBy(kind, current, filter, ctx);
+      const sort = filter.sort ?? 'relevance';
+      const seed = ctx.now.toISOString().slice(0, 10);
+      // The sort's order computed a slice at a time if the build did not (a new day's random order).
+      await current.index.prepare(sort, seed);
       return current.index.rank({
         words: queryWords(filter.q ?? ''),
         fields: fieldsOf(kind, filter.lyrics),
         allowed,
         since: periodStart(filter.period, ctx.now)?.getTime(),
-        sort: filter.sort ?? 'relevance',
-        seed: ctx.now.toISOString().slice(0, 10),
+        sort,
+        seed,
         ...window,
       });
     },
