@@ -19,6 +19,9 @@ export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[
       views: t.views,
       date: sql<string>`(extract(epoch from ${spec.date}) * 1000)::float8`,
       length: sql<number>`${spec.length}`,
+      provider: t.provider,
+      source: t.source,
+      unavailable: t.unavailable,
     })
     .from(t)
     .orderBy(asc(t.id));
@@ -30,6 +33,9 @@ export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[
     views: row.views,
     date: Number(row.date),
     length: Number(row.length),
+    provider: row.provider,
+    source: row.source,
+    unavailable: row.unavailable,
   }));
 }
 

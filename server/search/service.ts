@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { ENTITY_KINDS, type EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { filterConditions, periodStart } from '../catalogue/filters';
@@ -26,14 +27,32 @@ export type SearchService = ReturnType<typeof createSearch>;
 
 interface Built {
   index: WordIndex;
-  /** Filter (without text, period and sort) → the positions it lets through */
-  allowed: Map<string, Promise<Uint8Array>>;
+  /** Filter (without text, period and sort) → the positions it lets through (see `allowedBy`) */
+  allowed: AllowedSets;
   /** The kind's row count and newest update when it was read (`catalogueStamp`) */
   stamp: string;
 }
 
-/** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it they are forgotten and asked again. */
+/** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it the least recently used is forgotten. */
 const ALLOWED_LIMIT = 64;
+
+/** The unfiltered set apart, so that a burst of distinct filters never pushes out the one most lists use. */
+class AllowedSets {
+  private unfiltered?: Promise<Uint8Array>;
+  private readonly filtered = new LRUCache<string, Promise<Uint8Array>>({ max: ALLOWED_LIMIT });
+  get = (key: string) => (key === UNFILTERED ? this.unfiltered : this.filtered.get(key));
+  set(key: string, set: Promise<Uint8Array>) {
+    if (key === UNFILTERED) this.unfiltered = set;
+    else this.filtered.set(key, set);
+  }
+  delete(key: string) {
+    if (key === UNFILTERED) this.unfiltered = undefined;
+    else this.filtered.delete(key);
+  }
+}
+
+/** The key of the set every list without filters uses (available items only). */
+const UNFILTERED = '';
 
 export interface SearchContext {
   knownSources: ReadonlySet<string>;
@@ -85,7 +104,7 @@ export function createSearch(
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
     const index = await WordIndex.build(items, names, new Date(clock()).toISOString().slice(0, 10));
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
-    return { index, allowed: new Map(), stamp };
+    return { index, allowed: new AllowedSets(), stamp };
   }
 
   /** Starts the kind's one build, at the generation announced now. */
@@ -152,21 +171,33 @@ export function createSearch(
     return slot.checking;
   }
 
+  /**
+   * The positions a list's filters (without text, period and sort) let through, remembered per
+   * distinct filter (least recently used forgotten first; the unfiltered set never). Providers,
+   * sources, tags and availability are answered by the index itself; any other filter (clippedBy,
+   * type, stream, playlist, song) by the database with `filterConditions`.
+   */
   function allowedBy(kind: EntityKind, { index, allowed }: Built, filter: Filter, ctx: SearchContext): Promise<Uint8Array> {
     const spec = KINDS[kind];
     const rest: Filter = { ...filter, q: undefined, period: undefined, sort: undefined, lyrics: false };
-    const key = JSON.stringify(rest);
+    const { clippedBy, type, streamId, playlistId, mediaId, tags } = rest;
+    const providers = rest.providers.filter((p) => (spec.providers as readonly string[]).includes(p));
+    const sources = rest.sources.filter((s) => ctx.knownSources.has(s));
+    const inMemory = [clippedBy, type, streamId, playlistId, mediaId].every((value) => value === undefined);
+    const unfiltered = inMemory && providers.length === 0 && sources.length === 0 && tags.length === 0;
+    const key = unfiltered ? UNFILTERED : JSON.stringify(rest);
     let set = allowed.get(key);
     if (!set) {
-      set = idsWhere(db, spec, filterConditions(spec, rest, ctx)).then((ids) => {
-        const positions = new Uint8Array(index.size);
-        for (const id of ids) {
-          const position = index.positionOf(id);
-          if (position !== undefined) positions[position] = 1;
-        }
-        return positions;
-      });
-      if (allowed.size >= ALLOWED_LIMIT) allowed.clear();
+      set = inMemory
+        ? Promise.resolve(index.passing({ providers, sources, tags }))
+        : idsWhere(db, spec, filterConditions(spec, rest, ctx)).then((ids) => {
+            const positions = new Uint8Array(index.size);
+            for (const id of ids) {
+              const position = index.positionOf(id);
+              if (position !== undefined) positions[position] = 1;
+            }
+            return positions;
+          });
       allowed.set(key, set);
       set.catch(() => allowed.delete(key));
     }

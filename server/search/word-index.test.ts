@@ -14,6 +14,9 @@ const items = Array.from({ length: N }, (_, i) => ({
   views: (i * 7919) % 1000,
   date: 1.6e12 + ((i * 104_729) % 1e9),
   length: i % 600,
+  provider: i % 2 === 0 ? 'youtube' : 'sound_cloud',
+  source: ['main', 'vods', 'nova_sc'][i % 3]!,
+  unavailable: i % 10 === 0,
 }));
 const index = await WordIndex.build(items, new Map());
 const rank = (q: string, sort: 'relevance' | 'random' | 'latest', seed = '2026-11-25') =>
@@ -47,5 +50,28 @@ describe('a one-word query matching thousands of items', () => {
       .map((item) => item.id)
       .sort((a, b) => byKey(a) - byKey(b) || a - b);
     expect(rank('a', 'random', '2026-11-26').slice(0, expected.length)).toEqual(expected);
+  });
+});
+
+describe('the common filters, answered in memory', () => {
+  it('lets through what filterConditions would: available, of a listed provider and source, with a listed tag', async () => {
+    const tagged = await WordIndex.build(
+      items.slice(0, 60).map((item, i) => ({ ...item, tagIds: i % 4 === 0 ? [7] : i % 4 === 1 ? [8, 9] : [] })),
+      new Map(),
+    );
+    const passing = (filter: { providers: string[]; sources: string[]; tags: number[] }) => {
+      const set = tagged.passing(filter);
+      return [...tagged.ids].filter((_, p) => set[p] === 1);
+    };
+    const expected = (test: (i: number) => boolean) =>
+      items
+        .slice(0, 60)
+        .filter((_, i) => i % 10 !== 0 && test(i))
+        .map((item) => item.id);
+    expect(passing({ providers: [], sources: [], tags: [] })).toEqual(expected(() => true));
+    expect(passing({ providers: ['sound_cloud'], sources: [], tags: [] })).toEqual(expected((i) => i % 2 === 1));
+    expect(passing({ providers: [], sources: ['main', 'nova_sc'], tags: [] })).toEqual(expected((i) => i % 3 !== 1));
+    expect(passing({ providers: ['youtube'], sources: [], tags: [9, 7] })).toEqual(expected((i) => i % 2 === 0 && i % 4 <= 1));
+    expect(passing({ providers: [], sources: ['elsewhere'], tags: [] })).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
-import { collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
+import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
 import { nextTurn, randomKey, smallestFirst, sortSliced } from './top';
 
 /**
@@ -80,6 +80,7 @@ export class WordIndex {
   /** Per word id: where it is in names and tags, and (apart, so other searches never walk them) in lyrics */
   private readonly postings: Postings[];
   private readonly lyricsPostings: (Int32Array | undefined)[];
+  private readonly attributes: Attributes;
   private readonly positions: Map<number, number>;
   /** Per sort, each item's place in its order and the order itself (see `prepare`) */
   private readonly orders = new Map<string, Promise<SortOrder>>();
@@ -126,6 +127,7 @@ export class WordIndex {
     this.dictionary = new Dictionary(data.words);
     this.postings = data.postings;
     this.lyricsPostings = data.lyricsPostings;
+    this.attributes = data.attributes;
   }
 
   /** Builds an index of items in a stable order (by id); `tagNames` names every tag id they carry. */
@@ -325,6 +327,31 @@ export class WordIndex {
     const sorted = { order, places };
     this.ready.set(key, sorted);
     return sorted;
+  }
+
+  /**
+   * The items the common list filters let through, by position, as catalogue/filters.ts's
+   * `filterConditions` would answer them: available, of one of the providers and sources (none
+   * listed: any), carrying one of the tags (none listed: any). The caller drops unknown values first.
+   */
+  passing({ providers, sources, tags }: { providers: readonly string[]; sources: readonly string[]; tags: readonly number[] }): Uint8Array {
+    const a = this.attributes;
+    const providerOk = providers.length === 0 ? undefined : Uint8Array.from(a.providers, (p) => (providers.includes(p) ? 1 : 0));
+    const sourceOk = sources.length === 0 ? undefined : Uint8Array.from(a.sources, (v) => (sources.includes(v) ? 1 : 0));
+    const wanted = new Set(tags);
+    const out = new Uint8Array(this.size);
+    for (let p = 0; p < out.length; p++) {
+      if (a.unavailable[p] === 1) continue;
+      if (providerOk && providerOk[a.provider[p]!] !== 1) continue;
+      if (sourceOk && sourceOk[a.source[p]!] !== 1) continue;
+      if (wanted.size > 0) {
+        let tagged = false;
+        for (let i = a.tagStarts[p]!; i < a.tagStarts[p + 1]! && !tagged; i++) tagged = wanted.has(a.tagIds[i]!);
+        if (!tagged) continue;
+      }
+      out[p] = 1;
+    }
+    return out;
   }
 
   /** Ids of every item matching the words (for lists that order themselves, like a user's likes). */
