@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../common/api';
 import { createTestApp } from '../testing/app';
@@ -232,5 +233,20 @@ describe('rebuilds', () => {
     // A search after all that finds the index current.
     await findIn(search, 'streams', 'night');
     expect(builds).toHaveLength(2);
+  });
+});
+
+describe('the database keeps nothing for search', () => {
+  it('has no full-text vectors, their triggers, or trigram indexes on names (migration 0014)', async () => {
+    const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect(
+      await rows(sql`SELECT column_name FROM information_schema.columns WHERE column_name IN ('search_vector', 'lyrics_vector')`),
+    ).toEqual([]);
+    expect(await rows(sql`SELECT tgname FROM pg_trigger WHERE tgname LIKE '%search_vector%'`)).toEqual([]);
+    expect(
+      await rows(
+        sql`SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_search_idx' OR indexname LIKE '%_trgm_idx' OR indexname = 'media_lyrics_idx'`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@
  */
 
 /** Query words beyond this many are ignored. */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 
 /** Folds accents and case: NFKD splits "é" into "e" and a combining mark, which is dropped. */
 export function fold(text: string): string {
@@ -59,9 +59,7 @@ export function typoBudget(length: number): number {
  */
 export type MatchCost = number;
 
-export const EXACT: MatchCost = 0;
-export const costTypos = (cost: MatchCost) => cost >> 1;
-export const costIsPrefix = (cost: MatchCost) => (cost & 1) === 1;
+const EXACT: MatchCost = 0;
 
 /**
  * The rule, one query word against one word: exact, prefix, whole word within the typo budget, or
