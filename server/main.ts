@@ -40,7 +40,13 @@ async function main() {
   if (config.demo && config.demoSeed && context.sandbox) {
     try {
       const fill = await ensureDemoCatalogue(
-        { sync: context.sync, jobs: context.jobs, db: database.db, world: context.sandbox.state.world },
+        {
+          sync: context.sync,
+          jobs: context.jobs,
+          db: database.db,
+          world: context.sandbox.state.world,
+          changed: () => context.catalogue.changed(),
+        },
         (m) => app.log.info(m),
       );
       filled = fill !== null;

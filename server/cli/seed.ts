@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { clips, media, playlists, streams } from '../db/schema';
 import { seedWorld } from '../demo/seed';
 import { buildWorld, DEMO_WORLD_SEED } from '../demo/world';
+import { createEventBus } from '../events/bus';
 import { type Command, elapsed, intOption, type Output } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
 
@@ -82,6 +83,12 @@ export const seedCommand: Command = {
       out.info(`Seeding ${describeDatabase(config)}`);
       const before = await catalogueCounts(database.db);
       await seedCatalogue(database.db, config, options, (m) => out.info(`  ${m}`));
+      // A running server's search indexes and caches hear of the new rows at once (no listener needed to publish).
+      await createEventBus({ database, log: { warn: (m) => out.info(m), error: (m) => out.info(m) } }).publish(
+        database.db,
+        'catalogue.changed',
+        {},
+      );
       const after = await catalogueCounts(database.db);
       const added = (k: keyof typeof after) => `${fmt(after[k])} ${k} (+${fmt(after[k] - before[k])})`;
       out.info(`Catalogue now: ${added('songs')}, ${added('streams')}, ${added('playlists')}, ${added('clips')}`);

@@ -117,8 +117,9 @@ export const syncCommand: Command = {
         // A demo catalogue not yet completely filled gets the whole demo start (community playlists, tags), as the server would give it.
         if (context.config.demo && context.config.demoSeed && context.sandbox) {
           const { sync, jobs, database } = context;
-          const fill = await ensureDemoCatalogue({ sync, jobs, db: database.db, world: context.sandbox.state.world }, (m) =>
-            out.info(`  ${m}`),
+          const fill = await ensureDemoCatalogue(
+            { sync, jobs, db: database.db, world: context.sandbox.state.world, changed: () => context.catalogue.changed() },
+            (m) => out.info(`  ${m}`),
           );
           if (fill) return fill.sync;
         }

@@ -15,9 +15,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-/** Maintained by triggers (see the search migration); never written by the app. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -44,7 +41,6 @@ const catalogueItem = {
   syncScope: text('sync_scope'),
   /** Provider URL the local `thumbnail` file was made from; a new URL means fetch it again. */
   thumbnailSource: text('thumbnail_source'),
-  searchVector: tsvector('search_vector'),
   ...timestamps,
 };
 
@@ -72,8 +68,6 @@ export const streams = pgTable(
     index('streams_uploaded_idx').on(t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('streams_views_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('streams_tags_idx').using('gin', t.tagIds),
-    index('streams_search_idx').using('gin', t.searchVector),
-    index('streams_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -87,7 +81,6 @@ export const media = pgTable(
     streamId: integer('stream_id').references((): AnyPgColumn => streams.id, { onDelete: 'set null' }),
     streamTimestamp: integer('stream_timestamp'),
     lyrics: text('lyrics'),
-    lyricsVector: tsvector('lyrics_vector'),
     /**
      * The provider lets other sites play it (YouTube's status.embeddable, SoundCloud's embeddable_by
      * 'all'); the radio plays only these, since it plays through the providers' embedded players.
@@ -100,9 +93,6 @@ export const media = pgTable(
     index('media_views_idx').on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('media_stream_idx').on(t.streamId),
     index('media_tags_idx').using('gin', t.tagIds),
-    index('media_search_idx').using('gin', t.searchVector),
-    index('media_lyrics_idx').using('gin', t.lyricsVector),
-    index('media_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // The radio's `everything` pool (radio/queries.ts playable): its draw reads this index alone
     // (an index-only scan) instead of every row of the table.
     index('media_radio_playable_idx').on(t.id, t.duration).where(sql`${t.unavailable} = false AND ${t.embeddable} AND ${t.duration} > 0`),
@@ -125,8 +115,6 @@ export const playlists = pgTable(
     index('playlists_updated_idx').on(t.lastUpdated.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('playlists_stream_idx').on(t.streamId),
     index('playlists_tags_idx').using('gin', t.tagIds),
-    index('playlists_search_idx').using('gin', t.searchVector),
-    index('playlists_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -163,8 +151,6 @@ export const clips = pgTable(
     index('clips_stream_idx').on(t.streamId),
     index('clips_creator_idx').on(sql`lower(${t.creatorName})`),
     index('clips_tags_idx').using('gin', t.tagIds),
-    index('clips_search_idx').using('gin', t.searchVector),
-    index('clips_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

@@ -69,13 +69,15 @@ describe('an admin saves (SAVE)', () => {
     const stream = await buildStream(t.db, { duration: 600 });
     const tag = await buildTag(t.db, 'Glitterwave');
     const song = await buildSong(t.db, { name: 'Plain Song' });
+    // A search before the edit builds the index: the edit must announce itself to be seen after.
+    expect((await t.app.inject({ url: '/api/media?q=glitterwave' })).json().content).toEqual([]);
     const res = await edit('media', song.id, { streamId: stream.id, streamTimestamp: 90, lyrics: 'new words here', tags: [tag.id] }, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ applied: true, requestId: null });
     expect(await songRow(song.id)).toMatchObject({ streamId: stream.id, streamTimestamp: 90, lyrics: 'new words here', tagIds: [tag.id] });
     const read = (await t.app.inject({ url: `/api/media/${song.id}` })).json();
     expect(read).toMatchObject({ streamId: stream.id, streamTimestamp: 90, tags: [{ id: tag.id, name: 'Glitterwave' }] });
-    // Searchable by the new tag at once (search vectors follow the tags).
+    // Searchable by the new tag at once (the edit announces catalogue.changed).
     const found = (await t.app.inject({ url: '/api/media?q=glitterwave' })).json();
     expect(found.content.map((m: { id: number }) => m.id)).toContain(song.id);
     // Not in the queue, but recorded.

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { charsOf, type MatchCost, nextRow, typoBudget } from './text';
 
 /**
@@ -24,7 +25,7 @@ export class Dictionary {
   private readonly nextSibling: number[] = [-1];
   /** Word id ending at each node, or -1 */
   private readonly nodeWord: number[] = [-1];
-  private readonly memo = new Map<string, Expansion>();
+  private readonly memo = new LRUCache<string, Expansion>({ max: MEMO_LIMIT });
 
   constructor(readonly words: readonly string[]) {
     for (const [id, word] of words.entries()) this.insert(word, id);
@@ -54,7 +55,6 @@ export class Dictionary {
     const known = this.memo.get(key);
     if (known) return known;
     const expansion = this.walk(charsOf(query), isLast);
-    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(key, expansion);
     return expansion;
   }

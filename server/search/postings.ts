@@ -15,6 +15,24 @@ export interface IndexedItem {
   date: number;
   /** What "duration" orders by (a playlist's song count) */
   length: number;
+  /** What the common list filters test, so they are answered in memory (`attributes`) */
+  provider?: string;
+  source?: string | null;
+  unavailable?: boolean;
+}
+
+/**
+ * Per item position, what the common list filters test: provider and source (as codes into their
+ * value lists), unavailable, and the tag ids (item p's are `tagIds[tagStarts[p]..tagStarts[p+1])`).
+ */
+export interface Attributes {
+  providers: string[];
+  provider: Uint8Array;
+  sources: string[];
+  source: Uint16Array;
+  unavailable: Uint8Array;
+  tagStarts: Int32Array;
+  tagIds: Int32Array;
 }
 
 /** Postings of one word: item positions (ascending) and, per item, where the word is (NAME | TAG). */
@@ -35,6 +53,7 @@ export interface IndexData {
   postings: Postings[];
   /** Per word id, the items whose lyrics have it; apart, so searches without lyrics never walk them */
   lyricsPostings: (Int32Array | undefined)[];
+  attributes: Attributes;
 }
 
 /** Items between two turns of the event loop while building: a build must not hold up other requests. */
@@ -56,6 +75,7 @@ export async function collectPostings(items: readonly IndexedItem[], tagNames: R
     words: [],
     postings: [],
     lyricsPostings: [],
+    attributes: attributesOf(items),
   };
   const wordIds = new Map<string, number>();
   const lists: { items: number[]; fields: number[]; lyrics: number[] }[] = [];
@@ -97,4 +117,38 @@ export async function collectPostings(items: readonly IndexedItem[], tagNames: R
   data.postings = lists.map((list) => ({ items: Int32Array.from(list.items), fields: Uint8Array.from(list.fields) }));
   data.lyricsPostings = lists.map((list) => (list.lyrics.length > 0 ? Int32Array.from(list.lyrics) : undefined));
   return data;
+}
+
+/** The filters' attributes of every item (see `Attributes`): one pass, a few ms for 100,000 items. */
+function attributesOf(items: readonly IndexedItem[]): Attributes {
+  const n = items.length;
+  const codes = (values: Map<string, number>, value: string) => {
+    let code = values.get(value);
+    if (code === undefined) values.set(value, (code = values.size));
+    return code;
+  };
+  const providers = new Map<string, number>();
+  const sources = new Map<string, number>([['', 0]]);
+  const attributes: Attributes = {
+    providers: [],
+    provider: new Uint8Array(n),
+    sources: [],
+    source: new Uint16Array(n),
+    unavailable: new Uint8Array(n),
+    tagStarts: new Int32Array(n + 1),
+    tagIds: new Int32Array(items.reduce((sum, item) => sum + item.tagIds.length, 0)),
+  };
+  let at = 0;
+  for (let p = 0; p < n; p++) {
+    const item = items[p]!;
+    attributes.provider[p] = codes(providers, item.provider ?? '');
+    attributes.source[p] = codes(sources, item.source ?? '');
+    attributes.unavailable[p] = item.unavailable ? 1 : 0;
+    attributes.tagStarts[p] = at;
+    for (const tag of item.tagIds) attributes.tagIds[at++] = tag;
+  }
+  attributes.tagStarts[n] = at;
+  attributes.providers = [...providers.keys()];
+  attributes.sources = [...sources.keys()];
+  return attributes;
 }

@@ -1,4 +1,4 @@
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, max, type SQL, sql } from 'drizzle-orm';
 import type { KindSpec } from '../catalogue/kinds';
 import type { Db } from '../db/client';
 import { media, tags } from '../db/schema';
@@ -19,6 +19,9 @@ export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[
       views: t.views,
       date: sql<string>`(extract(epoch from ${spec.date}) * 1000)::float8`,
       length: sql<number>`${spec.length}`,
+      provider: t.provider,
+      source: t.source,
+      unavailable: t.unavailable,
     })
     .from(t)
     .orderBy(asc(t.id));
@@ -30,6 +33,9 @@ export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[
     views: row.views,
     date: Number(row.date),
     length: Number(row.length),
+    provider: row.provider,
+    source: row.source,
+    unavailable: row.unavailable,
   }));
 }
 
@@ -46,4 +52,11 @@ export async function idsWhere(db: Db, spec: KindSpec, where: SQL[]): Promise<nu
     .from(t)
     .where(and(...where));
   return row?.ids ? row.ids.split(',').map(Number) : [];
+}
+
+/** A kind's row count and newest update, as one text: it moves with any insert, delete or dated update. */
+export async function catalogueStamp(db: Db, spec: KindSpec): Promise<string> {
+  const t = spec.table as typeof media;
+  const [row] = await db.select({ n: count(), newest: max(t.updatedAt) }).from(t);
+  return `${row?.n ?? 0} ${row?.newest?.getTime() ?? 0}`;
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import type { Page } from '../../common/api';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
@@ -60,6 +61,19 @@ describe('prefixes and accents', () => {
     expect(await ids(`/api/media?q=${q('neon ga')}`)).toEqual([garden.id, neon.id]);
     expect(await ids(`/api/media?q=${q('latner')}`)).toEqual([lanterns.id]);
     expect(await ids(`/api/media?q=${q('latn')}`)).toEqual([]);
+  });
+
+  it('drops apostrophes on both sides', async () => {
+    const dont = await buildSong(t.db, { name: "Don't Stop" });
+    const curly = await buildSong(t.db, { name: 'Won\u2019t Wait' });
+    const rock = await buildSong(t.db, { name: "Rock'n'Roll Tonight" });
+    t.catalogue.changed();
+    expect(await ids(`/api/media?q=${q('dont stop')}`)).toEqual([dont.id]);
+    expect(await ids(`/api/media?q=${q("don't stop")}`)).toEqual([dont.id]);
+    expect(await ids(`/api/media?q=${q('wont wait')}`)).toEqual([curly.id]);
+    expect(await ids(`/api/media?q=${q("won't")}`)).toEqual([curly.id]);
+    expect(await ids(`/api/media?q=rocknroll`)).toEqual([rock.id]);
+    expect(await ids(`/api/media?q=${q('rock\u2019n\u2019roll')}`)).toEqual([rock.id]);
   });
 
   it('ignores accents and case on both sides', async () => {
@@ -143,25 +157,43 @@ describe('the index follows the catalogue', () => {
 });
 
 describe('an index without announced writes', () => {
-  it('is rebuilt in the background once older than its maximum age, answering meanwhile', async () => {
-    const search = createSearch(t.db, { maxAgeMs: 0 });
+  it('is checked (row count, newest update) at most every few seconds, and rebuilt only when its rows moved', async () => {
+    let clock = 1_000_000;
+    const builds: string[] = [];
+    const search = createSearch(t.db, { clock: () => clock, checkEveryMs: 5_000, log: (message) => builds.push(message) });
     const ctx = { knownSources: new Set<string>(), now: new Date() };
     const filter = { providers: [], sources: [], tags: [], lyrics: false, q: 'xylophone' };
     const window = { offset: 0, limit: 10 };
     expect((await search.rank('media', filter, window, ctx)).ids).toEqual([]);
-    // Written without catalogue.changed, as a seed from the command line does.
+    // Written without catalogue.changed, as another tool writing the database would.
     const song = await buildSong(t.db, { name: 'Xylophone Rain' });
-    await vi.waitFor(async () => expect((await search.rank('media', filter, window, ctx)).ids).toEqual([song.id]));
+    clock += 4_999;
+    expect((await search.rank('media', filter, window, ctx)).ids).toEqual([]);
+    clock += 1;
+    expect((await search.rank('media', filter, window, ctx)).ids).toEqual([song.id]);
+    expect(builds).toHaveLength(2);
+    // Nothing moved since: checked again, not rebuilt.
+    clock += 10_000;
+    expect((await search.rank('media', filter, window, ctx)).ids).toEqual([song.id]);
+    expect(builds).toHaveLength(2);
   });
 });
 
 describe('rebuilds', () => {
+  const findIn = (search: ReturnType<typeof createSearch>, kind: 'streams' | 'clips', q: string) =>
+    search
+      .rank(
+        kind,
+        { providers: [], sources: [], tags: [], lyrics: false, q },
+        { offset: 0, limit: 10 },
+        { knownSources: new Set(), now: new Date() },
+      )
+      .then((ranked) => ranked.ids);
+
   it('are shared by the searches that wait for them, and happen again only after a write', async () => {
     const builds: string[] = [];
     const search = createSearch(t.db, { log: (message) => builds.push(message) });
-    const ctx = { knownSources: new Set<string>(), now: new Date() };
-    const find = async (q: string) =>
-      (await search.rank('streams', { providers: [], sources: [], tags: [], lyrics: false, q }, { offset: 0, limit: 10 }, ctx)).ids;
+    const find = (q: string) => findIn(search, 'streams', q);
     const stream = await buildStream(t.db, { name: 'Quartzite Evening' });
     expect(await Promise.all([find('quartzite'), find('quartz'), find('quartzit')])).toEqual([[stream.id], [stream.id], [stream.id]]);
     expect(await find('evening')).toEqual([stream.id]);
@@ -170,5 +202,51 @@ describe('rebuilds', () => {
     search.invalidate();
     expect(await Promise.all([find('quartzite morning'), find('morning')])).toEqual([[second.id, stream.id], [second.id]]);
     expect(builds).toHaveLength(2);
+  });
+
+  it('rebuild only the kind that changed', async () => {
+    const builds: string[] = [];
+    const search = createSearch(t.db, { log: (message) => builds.push(message) });
+    await Promise.all([findIn(search, 'streams', 'anything'), findIn(search, 'clips', 'anything')]);
+    expect(builds.filter((b) => b.includes('of streams'))).toHaveLength(1);
+    const clip = await buildClip(t.db, { name: 'Umbrella Reprise' });
+    search.invalidate('clips');
+    expect(await findIn(search, 'clips', 'umbrella')).toEqual([clip.id]);
+    await findIn(search, 'streams', 'anything');
+    expect(builds.filter((b) => b.includes('of streams'))).toHaveLength(1);
+    expect(builds.filter((b) => b.includes('of clips'))).toHaveLength(2);
+  });
+
+  it('never overlap: writes announced during a build make exactly one more build after it', async () => {
+    const builds: string[] = [];
+    const search = createSearch(t.db, { log: (message) => builds.push(message) });
+    const written = [];
+    for (let i = 0; i < 5; i++) written.push((await buildStream(t.db, { name: `Obsidian Night ${i}` })).id);
+    // One search starts a build; five writes are announced while it runs, each followed by a search.
+    const searches = [findIn(search, 'streams', 'obsidian')];
+    for (let i = 0; i < 5; i++) {
+      search.invalidate('streams');
+      searches.push(findIn(search, 'streams', 'obsidian'));
+    }
+    for (const found of await Promise.all(searches)) expect(found.sort()).toEqual(written.sort());
+    expect(builds.filter((b) => b.includes('of streams'))).toHaveLength(2);
+    // A search after all that finds the index current.
+    await findIn(search, 'streams', 'night');
+    expect(builds).toHaveLength(2);
+  });
+});
+
+describe('the database keeps nothing for search', () => {
+  it('has no full-text vectors, their triggers, or trigram indexes on names (migration 0014)', async () => {
+    const rows = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect(
+      await rows(sql`SELECT column_name FROM information_schema.columns WHERE column_name IN ('search_vector', 'lyrics_vector')`),
+    ).toEqual([]);
+    expect(await rows(sql`SELECT tgname FROM pg_trigger WHERE tgname LIKE '%search_vector%'`)).toEqual([]);
+    expect(
+      await rows(
+        sql`SELECT indexname FROM pg_indexes WHERE indexname LIKE '%_search_idx' OR indexname LIKE '%_trgm_idx' OR indexname = 'media_lyrics_idx'`,
+      ),
+    ).toEqual([]);
   });
 });

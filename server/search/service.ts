@@ -1,18 +1,21 @@
+import { LRUCache } from 'lru-cache';
 import { ENTITY_KINDS, type EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { filterConditions, periodStart } from '../catalogue/filters';
 import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';
 import { LYRICS, NAME, TAG } from './postings';
-import { idsWhere, indexedItems, tagNames } from './queries';
+import { catalogueStamp, idsWhere, indexedItems, tagNames } from './queries';
 import { queryWords } from './text';
 import { type Ranked, WordIndex } from './word-index';
 
 /**
  * The search index of each kind, per instance: built from the database on first use, and again on
- * the first search after a catalogue write (`invalidate`, called from catalogue.changed on this
- * instance and, through the event bus, on every other one). Searches arriving while it is built
- * wait for that one build, so a search after a write always sees the write.
+ * the first search after a write announced for that kind (`invalidate(kind)`; no kind: all four,
+ * as catalogue.changed on this instance and, through the event bus, on every other one calls it).
+ * At most one build per kind runs at a time; searches arriving meanwhile wait for it, or for the one
+ * build queued after it when a write was announced since it started, so a search after a write
+ * always sees the write. A cheap check every few seconds catches writes nobody announced.
  *
  * Filters keep one meaning: which items pass a list's filters is asked of the database with the
  * catalogue's own `filterConditions`, once per filter until the next write (a set of positions),
@@ -24,12 +27,32 @@ export type SearchService = ReturnType<typeof createSearch>;
 
 interface Built {
   index: WordIndex;
-  /** Filter (without text, period and sort) → the positions it lets through */
-  allowed: Map<string, Promise<Uint8Array>>;
+  /** Filter (without text, period and sort) → the positions it lets through (see `allowedBy`) */
+  allowed: AllowedSets;
+  /** The kind's row count and newest update when it was read (`catalogueStamp`) */
+  stamp: string;
 }
 
-/** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it they are forgotten and asked again. */
+/** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it the least recently used is forgotten. */
 const ALLOWED_LIMIT = 64;
+
+/** The unfiltered set apart, so that a burst of distinct filters never pushes out the one most lists use. */
+class AllowedSets {
+  private unfiltered?: Promise<Uint8Array>;
+  private readonly filtered = new LRUCache<string, Promise<Uint8Array>>({ max: ALLOWED_LIMIT });
+  get = (key: string) => (key === UNFILTERED ? this.unfiltered : this.filtered.get(key));
+  set(key: string, set: Promise<Uint8Array>) {
+    if (key === UNFILTERED) this.unfiltered = set;
+    else this.filtered.set(key, set);
+  }
+  delete(key: string) {
+    if (key === UNFILTERED) this.unfiltered = undefined;
+    else this.filtered.delete(key);
+  }
+}
+
+/** The key of the set every list without filters uses (available items only). */
+const UNFILTERED = '';
 
 export interface SearchContext {
   knownSources: ReadonlySet<string>;
@@ -41,93 +64,140 @@ export interface SearchWindow {
   limit: number;
 }
 
-interface Entry {
-  /** The catalogue generation (writes announced so far) the index was started at */
+/**
+ * One kind's index: the writes announced for it so far (`generation`), the newest index built, and
+ * the build in flight (at most one; a bump during it queues exactly one more, shared by every
+ * search that arrives meanwhile).
+ */
+interface Slot {
   generation: number;
-  ready: Promise<Built>;
-  builtAt: number;
-  refreshing: boolean;
+  done?: { generation: number; built: Built };
+  building?: { generation: number; ready: Promise<Built> };
+  queued?: Promise<Built>;
+  /** When the cheap check (count, newest update) last ran, by the injected clock */
+  checkedAt: number;
+  checking?: Promise<void>;
 }
 
-/** An index is rebuilt in the background after this long even without an announced write. */
-export const INDEX_MAX_AGE_MS = 5 * 60_000;
+/**
+ * How often (at most) a kind's rows are counted and their newest update read, to catch a write that
+ * announced nothing (another tool writing the database): a few ms of SQL every few seconds instead
+ * of a blind full rebuild.
+ */
+export const INDEX_CHECK_MS = 5_000;
 
 export function createSearch(
   db: Db,
-  { log = () => {}, maxAgeMs = INDEX_MAX_AGE_MS }: { log?: (message: string) => void; maxAgeMs?: number } = {},
+  {
+    log = () => {},
+    checkEveryMs = INDEX_CHECK_MS,
+    clock = Date.now,
+  }: { log?: (message: string) => void; checkEveryMs?: number; clock?: () => number } = {},
 ) {
-  let generation = 0;
-  const built = new Map<EntityKind, Entry>();
+  const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, checkedAt: 0 }]));
+  const slotOf = (kind: EntityKind) => slots.get(kind)!;
 
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
+    // Read first: a write landing during the build then looks newer than the index, never older.
+    const stamp = await catalogueStamp(db, KINDS[kind]);
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
-    const index = await WordIndex.build(items, names);
+    const index = await WordIndex.build(items, names, new Date(clock()).toISOString().slice(0, 10));
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
-    return { index, allowed: new Map() };
+    return { index, allowed: new AllowedSets(), stamp };
   }
 
-  /**
-   * The kind's index as of the last write: one build shared by every search that waits for it. An
-   * index older than `maxAgeMs` keeps answering while a new one is built beside it, so a write that
-   * did not go through catalogue.changed (a seed run from the command line) shows up in time too.
-   */
-  function indexOf(kind: EntityKind): Promise<Built> {
-    const current = built.get(kind);
-    if (current && current.generation === generation) {
-      if (!current.refreshing && Date.now() - current.builtAt > maxAgeMs) refresh(kind, current);
-      return current.ready;
-    }
-    return start(kind);
-  }
-
-  function start(kind: EntityKind): Promise<Built> {
-    const ready = build(kind);
-    const entry: Entry = { generation, ready, builtAt: Date.now(), refreshing: false };
-    built.set(kind, entry);
-    ready.then(
-      () => {
-        entry.builtAt = Date.now();
+  /** Starts the kind's one build, at the generation announced now. */
+  function launch(kind: EntityKind, slot: Slot): Promise<Built> {
+    const generation = slot.generation;
+    const ready: Promise<Built> = build(kind).then(
+      (built) => {
+        if (slot.building?.ready === ready) slot.building = undefined;
+        if (!slot.done || slot.done.generation <= generation) slot.done = { generation, built };
+        slot.checkedAt = clock();
+        return built;
       },
-      () => {
+      (error) => {
         // A failed build is not kept: the next search tries again.
-        if (built.get(kind) === entry) built.delete(kind);
+        if (slot.building?.ready === ready) slot.building = undefined;
+        throw error;
       },
     );
+    slot.building = { generation, ready };
     return ready;
   }
 
-  function refresh(kind: EntityKind, stale: Entry) {
-    stale.refreshing = true;
-    const startedAt = generation;
-    build(kind).then(
-      (index) => {
-        // Replaced only if nothing newer took its place meanwhile.
-        if (built.get(kind) === stale && generation === startedAt) {
-          built.set(kind, { generation: startedAt, ready: Promise.resolve(index), builtAt: Date.now(), refreshing: false });
-        }
-      },
-      () => {
-        stale.refreshing = false;
-      },
-    );
+  /**
+   * The kind's index as of the last write announced for it: the built one if current, else the
+   * build in flight if it started after that write, else one more build after it (never two at once).
+   */
+  async function indexOf(kind: EntityKind): Promise<Built> {
+    const slot = slotOf(kind);
+    if (slot.done && slot.done.generation === slot.generation) await check(kind, slot, slot.done.built);
+    const wanted = slot.generation;
+    if (slot.done && slot.done.generation === wanted) return slot.done.built;
+    const building = slot.building;
+    if (!building) return launch(kind, slot);
+    if (building.generation === wanted) return building.ready;
+    slot.queued ??= building.ready
+      .catch(() => undefined)
+      .then(() => {
+        slot.queued = undefined;
+        return launch(kind, slot);
+      });
+    return slot.queued;
   }
 
+  /**
+   * At most every `checkEveryMs`: has the kind's table moved since its index was read (a write that
+   * did not call catalogue.changed)? If so, the generation moves and this search waits for a rebuild.
+   */
+  function check(kind: EntityKind, slot: Slot, built: Built): Promise<void> {
+    if (slot.checking) return slot.checking;
+    if (clock() - slot.checkedAt < checkEveryMs) return Promise.resolve();
+    slot.checkedAt = clock();
+    slot.checking = catalogueStamp(db, KINDS[kind])
+      .then(
+        (stamp) => {
+          if (stamp !== built.stamp && slot.done?.built === built) slot.generation++;
+        },
+        () => {
+          // The next check asks again; meanwhile the index answers as it is.
+        },
+      )
+      .finally(() => {
+        slot.checking = undefined;
+      });
+    return slot.checking;
+  }
+
+  /**
+   * The positions a list's filters (without text, period and sort) let through, remembered per
+   * distinct filter (least recently used forgotten first; the unfiltered set never). Providers,
+   * sources, tags and availability are answered by the index itself; any other filter (clippedBy,
+   * type, stream, playlist, song) by the database with `filterConditions`.
+   */
   function allowedBy(kind: EntityKind, { index, allowed }: Built, filter: Filter, ctx: SearchContext): Promise<Uint8Array> {
     const spec = KINDS[kind];
     const rest: Filter = { ...filter, q: undefined, period: undefined, sort: undefined, lyrics: false };
-    const key = JSON.stringify(rest);
+    const { clippedBy, type, streamId, playlistId, mediaId, tags } = rest;
+    const providers = rest.providers.filter((p) => (spec.providers as readonly string[]).includes(p));
+    const sources = rest.sources.filter((s) => ctx.knownSources.has(s));
+    const inMemory = [clippedBy, type, streamId, playlistId, mediaId].every((value) => value === undefined);
+    const unfiltered = inMemory && providers.length === 0 && sources.length === 0 && tags.length === 0;
+    const key = unfiltered ? UNFILTERED : JSON.stringify(rest);
     let set = allowed.get(key);
     if (!set) {
-      set = idsWhere(db, spec, filterConditions(spec, rest, ctx)).then((ids) => {
-        const positions = new Uint8Array(index.size);
-        for (const id of ids) {
-          const position = index.positionOf(id);
-          if (position !== undefined) positions[position] = 1;
-        }
-        return positions;
-      });
-      if (allowed.size >= ALLOWED_LIMIT) allowed.clear();
+      set = inMemory
+        ? Promise.resolve(index.passing({ providers, sources, tags }))
+        : idsWhere(db, spec, filterConditions(spec, rest, ctx)).then((ids) => {
+            const positions = new Uint8Array(index.size);
+            for (const id of ids) {
+              const position = index.positionOf(id);
+              if (position !== undefined) positions[position] = 1;
+            }
+            return positions;
+          });
       allowed.set(key, set);
       set.catch(() => allowed.delete(key));
     }
@@ -144,13 +214,17 @@ export function createSearch(
     async rank(kind: EntityKind, filter: Filter, window: SearchWindow, ctx: SearchContext): Promise<Ranked> {
       const current = await indexOf(kind);
       const allowed = await allowedBy(kind, current, filter, ctx);
+      const sort = filter.sort ?? 'relevance';
+      const seed = ctx.now.toISOString().slice(0, 10);
+      // The sort's order computed a slice at a time if the build did not (a new day's random order).
+      await current.index.prepare(sort, seed);
       return current.index.rank({
         words: queryWords(filter.q ?? ''),
         fields: fieldsOf(kind, filter.lyrics),
         allowed,
         since: periodStart(filter.period, ctx.now)?.getTime(),
-        sort: filter.sort ?? 'relevance',
-        seed: ctx.now.toISOString().slice(0, 10),
+        sort,
+        seed,
         ...window,
       });
     },
@@ -171,9 +245,9 @@ export function createSearch(
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
     },
 
-    /** The catalogue changed: the next search of each kind rebuilds its index first. */
-    invalidate() {
-      generation++;
+    /** The catalogue changed (one kind, or every kind when none is named): its next search rebuilds its index first. */
+    invalidate(kind?: EntityKind) {
+      for (const k of kind ? [kind] : ENTITY_KINDS) slotOf(k).generation++;
     },
   };
 }

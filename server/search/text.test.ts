@@ -14,7 +14,10 @@ describe('words', () => {
   it('fold accents and case', () => {
     expect(wordsOf('Beyoncé')).toEqual(['beyonce']);
     expect(wordsOf('ÉCHO')).toEqual(['echo']);
-    expect(wordsOf("Café Lumière - Don't (Live)")).toEqual(['cafe', 'lumiere', 'don', 't', 'live']);
+    expect(wordsOf("Café Lumière - Don't (Live)")).toEqual(['cafe', 'lumiere', 'dont', 'live']);
+    expect(wordsOf('Don\u2019t Stop')).toEqual(['dont', 'stop']);
+    expect(wordsOf("Rock'n'Roll")).toEqual(['rocknroll']);
+    expect(queryWords("don't")).toEqual(['dont']);
     expect(wordsOf('ＡＢＣ Straße ﬁre')).toEqual(['abc', 'straße', 'fire']);
     expect(wordsOf('日本の歌 🎵')).toEqual(['日本の歌']);
   });

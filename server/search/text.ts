@@ -2,7 +2,8 @@
  * The words of a text, and the typo rules a query word matches a word by (Meilisearch's rules):
  *
  * - accents and case never matter: words are folded (NFKD, combining marks dropped, lower case), so
- *   "Beyoncé" is "beyonce" and "ÉCHO" is "echo";
+ *   "Beyoncé" is "beyonce" and "ÉCHO" is "echo"; apostrophes are dropped, so "Don't" is "dont" and
+ *   "Rock'n'Roll" is "rocknroll";
  * - a query word of 1 to 4 characters matches exactly or as a prefix; one of 5 to 8 characters also
  *   with one typo, and one of 9 or more with two;
  * - a typo is an insertion, a deletion, a substitution or a swap of two neighbouring letters
@@ -15,7 +16,7 @@
  */
 
 /** Query words beyond this many are ignored. */
-export const MAX_QUERY_WORDS = 12;
+const MAX_QUERY_WORDS = 12;
 
 /** Folds accents and case: NFKD splits "é" into "e" and a combining mark, which is dropped. */
 export function fold(text: string): string {
@@ -25,9 +26,13 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
-/** The words of a text, folded: runs of letters and digits. */
+/** Apostrophes (typewriter, typographic, modifier letter) join a word rather than split it: "Don't" is "dont". */
+const APOSTROPHES = /['\u2019\u02bc]/gu;
+
+/** The words of a text, folded: runs of letters and digits, apostrophes dropped. */
 export function wordsOf(text: string): string[] {
   return fold(text)
+    .replace(APOSTROPHES, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
@@ -54,9 +59,7 @@ export function typoBudget(length: number): number {
  */
 export type MatchCost = number;
 
-export const EXACT: MatchCost = 0;
-export const costTypos = (cost: MatchCost) => cost >> 1;
-export const costIsPrefix = (cost: MatchCost) => (cost & 1) === 1;
+const EXACT: MatchCost = 0;
 
 /**
  * The rule, one query word against one word: exact, prefix, whole word within the typo budget, or

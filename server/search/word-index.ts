@@ -1,7 +1,8 @@
+import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
-import { collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
-import { randomKey, smallestFirst } from './top';
+import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
+import { nextTurn, randomKey, smallestFirst, sortSliced } from './top';
 
 /**
  * One kind's search index, in memory: each word of the catalogue with the items it occurs in and
@@ -53,6 +54,15 @@ const sortKeyOf = (sort: Sort, seed: string) =>
 /** Rules 2 and 3 of one word's code (see `mergeWord`): typos, then prefix, then found outside the name. */
 const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) * 16 + ((code & 3) === 0 ? 0 : 1);
 
+/** A sort's order: `order[place]` is a position, `places[position]` its place (0 first). */
+interface SortOrder {
+  order: Int32Array;
+  places: Int32Array;
+}
+
+/** One-word match sets larger than this are ranked by walking the sort's order, not by sorting them. */
+const WALK_ABOVE = 4096;
+
 /** The items matching a query, as parallel arrays (index c is one match). */
 interface Matches {
   count: number;
@@ -70,12 +80,17 @@ export class WordIndex {
   /** Per word id: where it is in names and tags, and (apart, so other searches never walk them) in lyrics */
   private readonly postings: Postings[];
   private readonly lyricsPostings: (Int32Array | undefined)[];
+  private readonly attributes: Attributes;
   private readonly positions: Map<number, number>;
-  /** Per sort, each item's place in its order (see `ordinals`) */
-  private readonly places = new Map<string, Int32Array>();
-  /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`), and their total length */
-  private readonly memo = new Map<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>();
-  private memoSize = 0;
+  /** Per sort, each item's place in its order and the order itself (see `prepare`) */
+  private readonly orders = new Map<string, Promise<SortOrder>>();
+  private readonly ready = new Map<string, SortOrder>();
+  /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`): the least recently used go first */
+  private readonly memo = new LRUCache<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>({
+    max: MEMO_ENTRIES,
+    maxSize: MEMO_POSITIONS,
+    sizeCalculation: (value) => Math.max(1, value instanceof Int32Array ? value.length : value.positions.length),
+  });
   /** Per one-word ranking, per filter set (the ranking itself when unfiltered): how many items pass */
   private readonly totals = new WeakMap<Int32Array, WeakMap<object, number>>();
   /** Per item, the best code of the word being merged; NOT_FOUND between uses */
@@ -112,11 +127,16 @@ export class WordIndex {
     this.dictionary = new Dictionary(data.words);
     this.postings = data.postings;
     this.lyricsPostings = data.lyricsPostings;
+    this.attributes = data.attributes;
   }
 
   /** Builds an index of items in a stable order (by id); `tagNames` names every tag id they carry. */
-  static async build(items: readonly IndexedItem[], tagNames: ReadonlyMap<number, string>): Promise<WordIndex> {
-    return new WordIndex(await collectPostings(items, tagNames));
+  static async build(items: readonly IndexedItem[], tagNames: ReadonlyMap<number, string>, today?: string): Promise<WordIndex> {
+    const index = new WordIndex(await collectPostings(items, tagNames));
+    // Every sort's order now, a slice at a time, so no search pays for one (random: today's).
+    for (const sort of ['relevance', 'latest', 'duration'] as const) await index.prepare(sort, '');
+    if (today !== undefined) await index.prepare('random', today);
+    return index;
   }
 
   get size(): number {
@@ -152,13 +172,8 @@ export class WordIndex {
     let order = this.memo.get(key) as Int32Array | undefined;
     if (!order) {
       const { positions, codes } = this.wordMatches(words[0]!, true, fields);
-      const places = this.ordinals(sort, seed);
-      const size = this.size;
-      const keys = new Float64Array(positions.length);
-      for (let c = 0; c < positions.length; c++) keys[c] = codeRelevance(codes[c]!) * size + places[positions[c]!]!;
-      const ranked = Array.from(positions.keys()).sort((a, b) => keys[a]! - keys[b]!);
-      order = Int32Array.from(ranked, (c) => positions[c]!);
-      this.remember(key, order);
+      order = this.ranked(positions, codes, this.sortOrder(sort, seed));
+      this.memo.set(key, order);
     }
     const ids: number[] = [];
     const end = offset + limit;
@@ -198,45 +213,145 @@ export class WordIndex {
       this.best[positions[c]!] = NOT_FOUND;
     }
     const matches = { positions, codes };
-    this.remember(key, matches, count);
+    this.memo.set(key, matches);
     return matches;
   }
 
   private memoKey = (word: string, isLast: boolean, fields: number) => `${fields}${isLast ? '*' : ' '}${word}`;
 
-  private remember(key: string, value: Int32Array | { positions: Int32Array; codes: Uint8Array }, size = (value as Int32Array).length) {
-    if (this.memo.size >= MEMO_ENTRIES || this.memoSize + size > MEMO_POSITIONS) {
-      this.memo.clear();
-      this.memoSize = 0;
+  /**
+   * One word's matches in ranked order (rules 2-3, then the sort), without a comparator: a large
+   * set (a one-letter prefix matches most items) walks the sort's whole order once into a bucket per
+   * relevance; a small one sorts packed numbers (relevance × size + place) natively.
+   */
+  private ranked(positions: Int32Array, codes: Uint8Array, { order, places }: SortOrder): Int32Array {
+    const size = this.size;
+    const out = new Int32Array(positions.length);
+    if (positions.length <= WALK_ABOVE) {
+      const keys = new Float64Array(positions.length);
+      for (let c = 0; c < positions.length; c++) keys[c] = codeRelevance(codes[c]!) * size + places[positions[c]!]!;
+      keys.sort();
+      for (let c = 0; c < keys.length; c++) out[c] = order[keys[c]! % size]!;
+      return out;
     }
-    this.memo.set(key, value);
-    this.memoSize += size;
+    const relevance = new Int32Array(size).fill(-1);
+    const counts: number[] = [];
+    for (let c = 0; c < positions.length; c++) {
+      const r = codeRelevance(codes[c]!);
+      relevance[positions[c]!] = r;
+      counts[r] = (counts[r] ?? 0) + 1;
+    }
+    const starts: number[] = [];
+    let at = 0;
+    for (let r = 0; r < counts.length; r++) {
+      starts[r] = at;
+      at += counts[r] ?? 0;
+    }
+    for (let place = 0; place < size; place++) {
+      const position = order[place]!;
+      const r = relevance[position]!;
+      if (r >= 0) out[starts[r]!++] = position;
+    }
+    return out;
+  }
+
+  /** Rule 4 as one number per item (see `prepare`); computed at once if no search prepared it. */
+  private ordinals(sort: Sort, seed: string): Int32Array {
+    return this.sortOrder(sort, seed).places;
+  }
+
+  private sortOrder(sort: Sort, seed: string): SortOrder {
+    const known = this.ready.get(sortKeyOf(sort, seed));
+    if (known) return known;
+    // Not prepared (a caller that did not await `prepare`): the same order, in one go.
+    const n = this.size;
+    const order = Int32Array.from({ length: n }, (_, position) => position);
+    order.sort(this.comparator(sort, seed));
+    return this.keep(sort, seed, order);
   }
 
   /**
-   * Rule 4 as one number per item: its place (0 first) in the order of a sort, by the sort's value
+   * Computes a sort's order a slice at a time (once per sort; random: per day): by the sort's value
    * (larger first) and then the newest id; for the random sort, by md5(id || seed) then the oldest
-   * id, as catalogue/queries.ts orders a random list. Computed once per sort (random: per day).
+   * id, as catalogue/queries.ts orders a random list. Searches await it before ranking.
    */
-  private ordinals(sort: Sort, seed: string): Int32Array {
+  prepare(sort: Sort, seed: string): Promise<void> {
     const key = sortKeyOf(sort, seed);
-    let places = this.places.get(key);
-    if (places) return places;
-    const n = this.size;
-    const order = Array.from({ length: n }, (_, position) => position);
+    if (this.ready.has(key)) return Promise.resolve();
+    let pending = this.orders.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const n = this.size;
+        const positions = Int32Array.from({ length: n }, (_, position) => position);
+        const compare = sort === 'random' ? await this.randomComparator(seed) : this.comparator(sort, seed);
+        return this.keep(sort, seed, await sortSliced(positions, compare));
+      })();
+      this.orders.set(key, pending);
+    }
+    return pending.then(() => undefined);
+  }
+
+  private comparator(sort: Sort, seed: string): (a: number, b: number) => number {
     const ids = this.ids;
     if (sort === 'random') {
-      for (const other of this.places.keys()) if (other.startsWith('random ')) this.places.delete(other);
       const hashes = Float64Array.from(ids, (id) => randomKey(id, seed));
-      order.sort((a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!);
-    } else {
-      const values = sort === 'latest' ? this.dates : sort === 'duration' ? this.lengths : this.views;
-      order.sort((a, b) => values[b]! - values[a]! || ids[b]! - ids[a]!);
+      return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
     }
-    places = new Int32Array(n);
-    for (let place = 0; place < n; place++) places[order[place]!] = place;
-    this.places.set(key, places);
-    return places;
+    const values = sort === 'latest' ? this.dates : sort === 'duration' ? this.lengths : this.views;
+    return (a, b) => values[b]! - values[a]! || ids[b]! - ids[a]!;
+  }
+
+  /** The random comparator, its md5 hashes computed a slice at a time (100,000 take ~150 ms). */
+  private async randomComparator(seed: string): Promise<(a: number, b: number) => number> {
+    const ids = this.ids;
+    const hashes = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      if (i > 0 && i % 2000 === 0) await nextTurn();
+      hashes[i] = randomKey(ids[i]!, seed);
+    }
+    return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
+  }
+
+  private keep(sort: Sort, seed: string, order: Int32Array): SortOrder {
+    const key = sortKeyOf(sort, seed);
+    if (sort === 'random') {
+      // One day's random order at a time.
+      for (const other of [...this.ready.keys()])
+        if (other.startsWith('random ') && other !== key) {
+          this.ready.delete(other);
+          this.orders.delete(other);
+        }
+    }
+    const places = new Int32Array(order.length);
+    for (let place = 0; place < order.length; place++) places[order[place]!] = place;
+    const sorted = { order, places };
+    this.ready.set(key, sorted);
+    return sorted;
+  }
+
+  /**
+   * The items the common list filters let through, by position, as catalogue/filters.ts's
+   * `filterConditions` would answer them: available, of one of the providers and sources (none
+   * listed: any), carrying one of the tags (none listed: any). The caller drops unknown values first.
+   */
+  passing({ providers, sources, tags }: { providers: readonly string[]; sources: readonly string[]; tags: readonly number[] }): Uint8Array {
+    const a = this.attributes;
+    const providerOk = providers.length === 0 ? undefined : Uint8Array.from(a.providers, (p) => (providers.includes(p) ? 1 : 0));
+    const sourceOk = sources.length === 0 ? undefined : Uint8Array.from(a.sources, (v) => (sources.includes(v) ? 1 : 0));
+    const wanted = new Set(tags);
+    const out = new Uint8Array(this.size);
+    for (let p = 0; p < out.length; p++) {
+      if (a.unavailable[p] === 1) continue;
+      if (providerOk && providerOk[a.provider[p]!] !== 1) continue;
+      if (sourceOk && sourceOk[a.source[p]!] !== 1) continue;
+      if (wanted.size > 0) {
+        let tagged = false;
+        for (let i = a.tagStarts[p]!; i < a.tagStarts[p + 1]! && !tagged; i++) tagged = wanted.has(a.tagIds[i]!);
+        if (!tagged) continue;
+      }
+      out[p] = 1;
+    }
+    return out;
   }
 
   /** Ids of every item matching the words (for lists that order themselves, like a user's likes). */

@@ -11,7 +11,8 @@ import { DEMO_FILL_JOB, ensureDemoCatalogue } from './demo';
  */
 
 const t = await createSandboxedApp();
-const start = () => ensureDemoCatalogue({ sync: t.sync, jobs: t.jobs, db: t.db, world: t.world }, () => {});
+const start = () =>
+  ensureDemoCatalogue({ sync: t.sync, jobs: t.jobs, db: t.db, world: t.world, changed: () => t.catalogue.changed() }, () => {});
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
 const tagged = () => count(t.db.select({ n: sql<number>`count(*)::int` }).from(media).where(sql`cardinality(${media.tagIds}) > 0`));

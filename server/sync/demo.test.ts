@@ -13,7 +13,16 @@ const count = async (table: typeof media | typeof streams | typeof playlists | t
 describe('a fresh demo start', () => {
   it('fills the catalogue through the sync, and a second sync reports zero changes', async () => {
     const messages: string[] = [];
-    const fill = await fillDemoCatalogue(t.sync, t.db, t.world, (m) => messages.push(m));
+    // Tags and lyrics are written by the fill itself, after the sync: it announces them.
+    let announced = 0;
+    const fill = await fillDemoCatalogue(
+      t.sync,
+      t.db,
+      t.world,
+      (m) => messages.push(m),
+      () => announced++,
+    );
+    expect(announced).toBe(1);
     expect(fill.sync.ok).toBe(true);
     expect(fill.sync.totals).toEqual({ added: 320 + 60 + 150 + 26, updated: 0, unavailable: 0 });
     expect(await count(media)).toBe(320);
@@ -40,7 +49,18 @@ describe('a fresh demo start', () => {
     expect(linked.every((song) => / - Stream Flip$| \(Chat Request\)$/.test(song.name))).toBe(true);
     expect(messages.at(-1)).toMatch(new RegExp(`, ${t.world.requests.length} song requests in the history$`));
     // Not written twice.
-    expect((await fillDemoCatalogue(t.sync, t.db, t.world, () => {})).requests).toBe(0);
+    expect(
+      (
+        await fillDemoCatalogue(
+          t.sync,
+          t.db,
+          t.world,
+          () => {},
+          () => announced++,
+        )
+      ).requests,
+    ).toBe(0);
+    expect(announced).toBe(1);
 
     const second = await t.sync.run('test');
     expect(second.ok).toBe(true);

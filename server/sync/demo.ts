@@ -62,7 +62,17 @@ export async function applyDemoCuration(db: Db, world: World): Promise<number> {
   return curated;
 }
 
-export async function fillDemoCatalogue(sync: SyncService, db: Db, world: World, log: (message: string) => void): Promise<DemoFill> {
+/**
+ * `changed` is catalogue.changed: the sync announces its own writes, but tags and lyrics given here
+ * are written by this module, which announces them itself so searches and caches see them at once.
+ */
+export async function fillDemoCatalogue(
+  sync: SyncService,
+  db: Db,
+  world: World,
+  log: (message: string) => void,
+  changed: () => void,
+): Promise<DemoFill> {
   const report = await sync.run('demo start');
   const imports: ImportReport[] = [];
   for (const playlist of world.playlists.filter((p) => p.type === 'community' && p.provider === 'youtube')) {
@@ -73,6 +83,7 @@ export async function fillDemoCatalogue(sync: SyncService, db: Db, world: World,
     }
   }
   const curated = await applyDemoCuration(db, world);
+  if (curated > 0) changed();
   const requests = await seedRequestHistory(db, world);
   log(
     `demo catalogue ready: ${imports.length} community playlists imported, ${curated} items given their demo tags and lyrics` +
@@ -92,15 +103,15 @@ export const DEMO_FILL_JOB = 'demo fill';
  * or when another instance is filling it.
  */
 export async function ensureDemoCatalogue(
-  options: { sync: SyncService; jobs: JobRunner; db: Db; world: World },
+  options: { sync: SyncService; jobs: JobRunner; db: Db; world: World; changed: () => void },
   log: (message: string) => void,
 ): Promise<DemoFill | null> {
-  const { sync, jobs, db, world } = options;
+  const { sync, jobs, db, world, changed } = options;
   const last = await jobs.lastRun(DEMO_FILL_JOB);
   if (last?.ok) return null;
   log(last ? 'The demo fill did not complete: finishing it' : 'Filling the demo catalogue from the sandbox through the sync');
   try {
-    return await jobs.runExclusive(DEMO_FILL_JOB, () => fillDemoCatalogue(sync, db, world, log));
+    return await jobs.runExclusive(DEMO_FILL_JOB, () => fillDemoCatalogue(sync, db, world, log, changed));
   } catch (error) {
     if (error instanceof JobBusyError) return null;
     throw error;
