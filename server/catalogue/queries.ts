@@ -10,11 +10,11 @@ import { filterConditions } from './filters';
 import { KINDS, type KindSpec, type Kinds } from './kinds';
 
 /**
- * Columns no API answer shows: search vectors (kept by triggers), sync bookkeeping, row timestamps.
+ * Columns no API answer shows: sync bookkeeping, row timestamps.
  * Lists and lookups read every other column; decoding and mapping fewer columns is a good part of a
  * list request's cost in the app.
  */
-const UNPRESENTED = ['searchVector', 'lyricsVector', 'createdAt', 'updatedAt', 'syncScope', 'thumbnailSource'] as const;
+const UNPRESENTED = ['createdAt', 'updatedAt', 'syncScope', 'thumbnailSource'] as const;
 
 type Unpresented = (typeof UNPRESENTED)[number];
 type FullRow<K extends keyof Kinds> = Kinds[K]['table']['$inferSelect'];
