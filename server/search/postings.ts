@@ -124,7 +124,10 @@ function attributesOf(items: readonly IndexedItem[]): Attributes {
   const n = items.length;
   const codes = (values: Map<string, number>, value: string) => {
     let code = values.get(value);
-    if (code === undefined) values.set(value, (code = values.size));
+    if (code === undefined) {
+      code = values.size;
+      values.set(value, code);
+    }
     return code;
   };
   const providers = new Map<string, number>();
