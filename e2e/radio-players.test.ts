@@ -4,6 +4,7 @@ import { PUBLIC_CONFIG_ELEMENT_ID } from '../common/constants';
 import type { RadioTrack } from '../common/radio';
 import { expectNoPageErrors, useBrowser } from './support/browser';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
+import { serverTrack } from './support/radio';
 
 /**
  * The providers' players of the radio (issue 13), outside demo mode's audio: the page is told there
@@ -78,30 +79,15 @@ async function providerPage(page: Page): Promise<void> {
   }, PUBLIC_CONFIG_ELEMENT_ID);
 }
 
-function currentTrack(page: Page, station: string): Promise<RadioTrack> {
-  return page.evaluate(
-    (name) =>
-      new Promise<RadioTrack>((resolve, reject) => {
-        const socket = new WebSocket(`ws://${location.host}/api/ws/radio?station=${name}`);
-        socket.onmessage = (event) => {
-          socket.close();
-          resolve(JSON.parse(event.data as string) as RadioTrack);
-        };
-        socket.onerror = () => reject(new Error('The radio socket failed'));
-      }),
-    station,
-  );
-}
-
 /** Skips `everything` (as an admin, through the API) until a song of this provider plays. */
 async function playProvider(admin: Page, provider: RadioTrack['provider']): Promise<RadioTrack> {
   for (let skips = 0; skips < 60; skips++) {
-    const track = await currentTrack(admin, 'everything');
+    const track = await serverTrack(admin, 'everything');
     if (track.provider === provider) return track;
     const response = await admin.request.post('/api/radio/skip?station=everything', { headers: { origin: inject('baseURL') } });
     if (!response.ok()) throw new Error(`skip answered ${response.status()}`);
     // The next track is the one a new listener gets (each read is a socket's round trip).
-    for (let reads = 0; (await currentTrack(admin, 'everything')).startedAt === track.startedAt; reads++) {
+    for (let reads = 0; (await serverTrack(admin, 'everything')).startedAt === track.startedAt; reads++) {
       if (reads > 50) throw new Error('The skip did not change the track');
     }
   }

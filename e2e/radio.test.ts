@@ -4,6 +4,7 @@ import type { RadioTrack } from '../common/radio';
 import { expectNoPageErrors, failRequests, navigate, screenshot, useBrowser } from './support/browser';
 import { waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
+import { serverTrack } from './support/radio';
 
 /**
  * /radio in Chromium against the real server in demo mode (issue 13): the station's socket, the
@@ -24,22 +25,6 @@ function statusRecorder() {
 }
 
 const statuses = (page: Page) => page.evaluate(() => (window as unknown as { radioStatuses: string[] }).radioStatuses);
-
-/** The station's current track as the server tells a new listener, read through the page's own socket. */
-function serverTrack(page: Page, station: string): Promise<RadioTrack> {
-  return page.evaluate(
-    (name) =>
-      new Promise<RadioTrack>((resolve, reject) => {
-        const socket = new WebSocket(`ws://${location.host}/api/ws/radio?station=${name}`);
-        socket.onmessage = (event) => {
-          socket.close();
-          resolve(JSON.parse(event.data as string) as RadioTrack);
-        };
-        socket.onerror = () => reject(new Error('The radio socket failed'));
-      }),
-    station,
-  );
-}
 
 const statusBadge = (page: Page) => page.getByRole('status').filter({ hasText: /^(Connecting\.\.\.|Connected)$/ });
 const currentTrackName = (page: Page) => page.locator('section[aria-labelledby="radio-current"] a').first();

@@ -99,54 +99,53 @@ export async function listRows<K extends keyof Kinds>(
   );
 }
 
-type ByIdStatement = { execute(values: { id: number }): Promise<unknown[]> };
-const byIdStatements = new WeakMap<Db, Map<keyof Kinds, ByIdStatement>>();
+type Statement<V> = { execute(values: V): Promise<unknown[]> };
+const preparedStatements = new WeakMap<Db, Map<string, Statement<never>>>();
 
 /**
- * The lookup by id is the same query every time, so it is built once per database and kind and runs
- * as a named prepared statement: building a query costs the app more than PostgreSQL spends on it.
+ * The same query every time (a lookup by id, a page by ids) is built once per database, kind and
+ * name and runs as a named prepared statement: building a query costs the app more than
+ * PostgreSQL spends on it.
  */
-function byIdStatement(db: Db, kind: keyof Kinds): ByIdStatement {
-  let statements = byIdStatements.get(db);
+function prepared<V>(
+  db: Db,
+  kind: keyof Kinds,
+  name: string,
+  build: (table: typeof media) => { prepare(name: string): Statement<V> },
+): Statement<V> {
+  let statements = preparedStatements.get(db);
   if (!statements) {
     statements = new Map();
-    byIdStatements.set(db, statements);
+    preparedStatements.set(db, statements);
   }
-  let statement = statements.get(kind);
+  const key = `catalogue_${kind}_${name}`;
+  let statement = statements.get(key) as Statement<V> | undefined;
   if (!statement) {
-    const table = KINDS[kind].table as typeof media;
-    statement = db
-      .select(columnsOf(table))
-      .from(table)
-      .where(eq(table.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(`catalogue_${kind}_by_id`);
-    statements.set(kind, statement);
+    statement = build(KINDS[kind].table as typeof media).prepare(key);
+    statements.set(key, statement as Statement<never>);
   }
   return statement;
 }
 
-type ByIdsStatement = { execute(values: { ids: number[] }): Promise<unknown[]> };
-const byIdsStatements = new WeakMap<Db, Map<keyof Kinds, ByIdsStatement>>();
+function byIdStatement(db: Db, kind: keyof Kinds): Statement<{ id: number }> {
+  return prepared(db, kind, 'by_id', (table) =>
+    db
+      .select(columnsOf(table))
+      .from(table)
+      .where(eq(table.id, sql.placeholder('id')))
+      .limit(1),
+  );
+}
 
 /** Rows of these ids in the order given (a search's page): one prepared query. */
 export async function rowsByIds<K extends keyof Kinds>(kind: K, db: Db, ids: readonly number[]): Promise<Row<K>[]> {
   if (ids.length === 0) return [];
-  let statements = byIdsStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    byIdsStatements.set(db, statements);
-  }
-  let statement = statements.get(kind);
-  if (!statement) {
-    const table = KINDS[kind].table as typeof media;
-    statement = db
+  const statement = prepared<{ ids: number[] }>(db, kind, 'by_ids', (table) =>
+    db
       .select(columnsOf(table))
       .from(table)
-      .where(sql`${table.id} = ANY(${sql.placeholder('ids')}::integer[])`)
-      .prepare(`catalogue_${kind}_by_ids`);
-    statements.set(kind, statement);
-  }
+      .where(sql`${table.id} = ANY(${sql.placeholder('ids')}::integer[])`),
+  );
   const rows = (await statement.execute({ ids: [...ids] })) as Row<K>[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
