@@ -1,11 +1,11 @@
 import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { RADIO_FREQUENCY } from '../../../common/constants';
-import { thumbnailUrl } from '../Thumbnail';
 import classes from './MiniPlayer.module.css';
 import { PlayerControls } from './PlayerControls';
 import { stationLabel, stationSearch } from './station';
 import { useRadio } from './store';
+import { TrackThumbnail } from './TrackThumbnail';
 
 /**
  * The radio while the listener is elsewhere (issue 13): a bar at the bottom of the shell with the
@@ -16,14 +16,13 @@ export function MiniPlayer() {
   const track = useRadio((state) => state.current?.track ?? null);
   const station = useRadio((state) => state.station);
   const status = useRadio((state) => state.status);
-  const thumbnail = thumbnailUrl('media', track?.thumbnail ?? null);
   return (
     <>
       <Box className={classes.spacer} aria-hidden />
       <Paper component="section" aria-label="Radio player" className={classes.bar} shadow="md" withBorder p="xs">
         <Group gap="sm" wrap="nowrap" justify="space-between">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            {thumbnail ? <img className={classes.thumbnail} src={thumbnail} alt="" width={64} height={36} /> : null}
+            <TrackThumbnail thumbnail={track?.thumbnail ?? null} />
             <Stack gap={0} miw={0}>
               <Anchor renderRoot={(props) => <Link {...props} to="/radio" search={stationSearch(station)} />} fw={600} size="sm" truncate>
                 {track ? track.name : status}

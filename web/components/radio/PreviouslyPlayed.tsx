@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { formatDuration } from '../../../common/format';
 import { playedNumber } from '../../lib/radio';
 import list from '../plainList.module.css';
-import { thumbnailUrl } from '../Thumbnail';
 import classes from './PreviouslyPlayed.module.css';
 import { useRadio } from './store';
+import { TrackThumbnail } from './TrackThumbnail';
 
 /** Spec 2 / 4 "Previously Played": the track before on top, numbered from the oldest. */
 export function PreviouslyPlayed() {
@@ -25,27 +25,24 @@ export function PreviouslyPlayed() {
           className={list.plainList}
           aria-labelledby="radio-played"
         >
-          {played.map((entry, index) => {
-            const thumbnail = thumbnailUrl('media', entry.thumbnail);
-            return (
-              <Group component="li" key={`${entry.id}@${entry.startedAt}`} gap="sm" wrap="nowrap" className={classes.row}>
-                <Text fw={700} c="dimmed" className={classes.number}>
-                  {playedNumber(index, played.length)}
-                </Text>
-                {thumbnail ? <img className={classes.thumbnail} src={thumbnail} alt="" width={64} height={36} loading="lazy" /> : null}
-                <Anchor
-                  renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: entry.id }} />}
-                  className={classes.name}
-                  truncate
-                >
-                  {entry.name}
-                </Anchor>
-                <Text size="sm" c="dimmed">
-                  {formatDuration(entry.duration)}
-                </Text>
-              </Group>
-            );
-          })}
+          {played.map((entry, index) => (
+            <Group component="li" key={`${entry.id}@${entry.startedAt}`} gap="sm" wrap="nowrap" className={classes.row}>
+              <Text fw={700} c="dimmed" className={classes.number}>
+                {playedNumber(index, played.length)}
+              </Text>
+              <TrackThumbnail thumbnail={entry.thumbnail} lazy />
+              <Anchor
+                renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: entry.id }} />}
+                className={classes.name}
+                truncate
+              >
+                {entry.name}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {formatDuration(entry.duration)}
+              </Text>
+            </Group>
+          ))}
         </Stack>
       )}
     </Stack>
