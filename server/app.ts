@@ -23,7 +23,7 @@ import { editRoutes } from './edits/routes';
 import { createEditsService, type EditsService } from './edits/service';
 import { type EventBus, startEventBus } from './events';
 import { errorHandler, frameworkErrors, noSuchPath } from './http/error-handler';
-import { requestLogFields } from './http/logging';
+import { loggerOptions } from './http/logging';
 import { registerReadCache } from './http/read-cache';
 import { registerSameSite, sameSite } from './http/same-site';
 import type { App } from './http/types';
@@ -132,8 +132,8 @@ const CONTENT_SECURITY_POLICY = {
 export async function buildApp(options: BuildOptions): Promise<{ app: App; context: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
-    // Request lines leave secrets out of URLs (the overlay key OBS sends, OAuth codes).
-    logger: options.logger ? { level: config.logLevel, serializers: { req: requestLogFields } } : false,
+    // Request lines leave secrets out of URLs (the overlay key OBS sends, OAuth codes); demo mode is readable (http/logging.ts).
+    ...(options.logger ? loggerOptions(config) : { logger: false }),
     // Only proxies the operator names are believed, so rate limits cannot be dodged with a forged header.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     // Default body limit; uploads get their own limit where they are accepted.

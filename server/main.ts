@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, DatabaseInUseError, openDatabase } from './db/client';
 import { DatabaseStartError } from './db/connection';
 import type { JobDefinition } from './jobs/runner';
 import { liveJob } from './live/poll';
+import { DEMO_LOGINS } from './sandbox/accounts';
 import { ensureDemoCatalogue } from './sync/demo';
 
 async function main() {
@@ -29,7 +30,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`${config.site.name} (${config.mode} mode) on ${config.publicUrl}`);
+  app.log.info(startLine(config));
   // ADMIN_LOGINS name Twitch accounts: their ids are looked up now (a failure is logged and retried on use).
   void context.accounts.resolveConfiguredAdmins();
 
@@ -71,6 +72,13 @@ async function main() {
   context.jobs.start(jobs);
   // The radio's stations resume where they are (or move on if their track ended meanwhile).
   await context.radio.start();
+}
+
+/** What a newcomer needs from the first screen of output: where the site is, and how to log in to the demo. */
+function startLine(config: Config): string {
+  const where = `${config.site.name} (${config.mode} mode) on ${config.publicUrl}`;
+  if (!config.demo) return where;
+  return `${where}: log in as ${DEMO_LOGINS.viewer} (a fan) or ${DEMO_LOGINS.admin} (an admin) on the demo's Twitch page`;
 }
 
 async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<Database> {

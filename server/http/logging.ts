@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import pretty from 'pino-pretty';
+import type { Config } from '../config';
 
 /** Query parameters whose values are secrets (the overlay key OBS sends): never written to logs. */
 const SECRET_PARAMS = ['key', 'code', 'state', 'token'];
@@ -18,4 +20,47 @@ export function requestLogFields(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * Requests a person reading the demo's console does not want at `info`: the sandbox's own traffic
+ * (the sync fetching the stand-ins' pages and thumbnails: over a thousand lines at start) and files
+ * (the web app's assets, thumbnails, share images). Pages and API calls stay.
+ */
+export function isQuietRequest(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? url;
+  return /^\/(sandbox|images|assets)\//.test(path) || /\.[a-z0-9]+$/i.test(path);
+}
+
+/**
+ * Demo mode's request lines: one per request (`GET /api/media/top 200 12 ms`) where Fastify writes
+ * two, at debug for quiet requests so a person sees pages and API calls. Errors keep their stack.
+ */
+class ReadableRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else if (isQuietRequest(request.url)) reply.log.debug(line);
+    else reply.log.info(line);
+  }
+}
+
+/**
+ * The logger of the server. Production writes pino's JSON lines (one per request event, for a log
+ * collector). Demo mode is read by a person in a terminal: readable lines, files and the sandbox's
+ * traffic left out unless LOG_LEVEL is debug or trace.
+ */
+export function loggerOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const serializers = { req: requestLogFields };
+  if (!config.demo) return { logger: { level: config.logLevel, serializers } };
+  const stream = pretty({
+    sync: true,
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+  });
+  return { logger: { level: config.logLevel, serializers, stream }, logController: new ReadableRequestLog() };
 }

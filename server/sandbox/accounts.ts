@@ -23,6 +23,9 @@ export const DEMO_ACCOUNTS = {
   paypal: { merchantId: 'NOVAALMANAC01', email: 'payments@nova-almanac.example', webhookId: 'DEMOWEBHOOK0001' },
 } as const;
 
+/** The demo's two Twitch accounts a visitor logs in with (the start line and the README name them). */
+export const DEMO_LOGINS = { viewer: 'demo_viewer', admin: 'demo_admin' } as const;
+
 /** A Twitch account of the sandbox (its authorize page offers the viewer and the admin). */
 export interface DemoUser {
   id: string;
@@ -48,15 +51,15 @@ export function demoTwitchUsers(twitchLogin: string, streamerName: string): Demo
     },
     {
       id: '938000101',
-      login: 'demo_viewer',
-      displayName: 'demo_viewer',
+      login: DEMO_LOGINS.viewer,
+      displayName: DEMO_LOGINS.viewer,
       description: 'A viewer: likes, edits, requests',
       email: 'viewer@example.com',
     },
     {
       id: '938000102',
-      login: 'demo_admin',
-      displayName: 'demo_admin',
+      login: DEMO_LOGINS.admin,
+      displayName: DEMO_LOGINS.admin,
       description: 'An admin: approves edits and runs the queue',
       email: 'admin@example.com',
     },

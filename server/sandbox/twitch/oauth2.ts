@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/types';
-import { DEMO_CREDENTIAL } from '../accounts';
+import { DEMO_CREDENTIAL, DEMO_LOGINS } from '../accounts';
 import { faultHook, STATUS_TEXT } from '../common';
 import type { SandboxState } from '../state';
 
@@ -137,7 +137,7 @@ export function twitchOAuthSandbox(app: App, state: SandboxState) {
       return escapeHtml(`${url.pathname}${url.search}`);
     };
     const accounts = state.users
-      .filter((u) => u.login === 'demo_viewer' || u.login === 'demo_admin')
+      .filter((u) => u.login === DEMO_LOGINS.viewer || u.login === DEMO_LOGINS.admin)
       .map(
         (u) =>
           `<li><a class="account" href="${link({ login: u.login })}"><strong>${escapeHtml(u.login)}</strong><span>${escapeHtml(u.description)}</span></a></li>`,
