@@ -52,12 +52,16 @@ class ReadableRequestLog extends LogController {
  * collector). Demo mode is read by a person in a terminal: readable lines, files and the sandbox's
  * traffic left out unless LOG_LEVEL is debug or trace.
  */
-export function loggerOptions(config: Config): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+export function loggerOptions(
+  config: Config,
+  destination: NodeJS.WritableStream = process.stdout,
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   const serializers = { req: requestLogFields };
-  if (!config.demo) return { logger: { level: config.logLevel, serializers } };
+  if (!config.demo) return { logger: { level: config.logLevel, serializers, stream: destination } };
   const stream = pretty({
+    destination,
     sync: true,
-    colorize: process.stdout.isTTY === true,
+    colorize: (destination as { isTTY?: boolean }).isTTY === true,
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
     singleLine: true,
