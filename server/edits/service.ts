@@ -8,6 +8,7 @@ import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';
 import { badRequest, notFound } from '../http/errors';
+import { presentEditRequest } from './present';
 import {
   applyChanges,
   decide,
@@ -100,14 +101,7 @@ export function createEditsService(db: Db, catalogue: CatalogueService) {
     },
 
     async pending(kind: EntityKind, paging: PageRequest): Promise<Page<EditRequest>> {
-      return presentPage(await pendingPage(db, kind, paging), (row) => ({
-        id: row.id,
-        entityId: row.entityId,
-        entityName: row.entityName,
-        userName: row.userName,
-        updatedAt: row.updatedAt.toISOString(),
-        changes: editChangesSchema.parse(row.changes),
-      }));
+      return presentPage(await pendingPage(db, kind, paging), presentEditRequest);
     },
     /** Applies a pending request (validated again: tags or streams may have changed since). */
     async approve(admin: SessionUser, kind: EntityKind, requestId: number): Promise<void> {

@@ -9,6 +9,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
 import { askingProvider } from '../http/provider-errors';
 import { type ImportReport, READ_PLAYLIST } from '../sync/report';
 import type { SyncService } from '../sync/service';
+import { describeImport, presentPlaylistRequest } from './present';
 import {
   claimForImport,
   decide,
@@ -17,7 +18,6 @@ import {
   findRequest,
   insertRequest,
   pendingPage,
-  type RequestRow,
   type RequestType,
   releaseClaim,
   requestStatus,
@@ -31,23 +31,6 @@ import {
 
 export type PlaylistRequestsService = ReturnType<typeof createPlaylistRequestsService>;
 
-function present(row: RequestRow): PlaylistRequest {
-  return {
-    id: row.id,
-    ...(row.playlistId !== null ? { playlistId: row.playlistId } : {}),
-    ...(row.playlistName !== null ? { playlistName: row.playlistName } : {}),
-    remoteId: row.remoteId,
-    submittedBy: row.submittedBy,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-function describe(report: ImportReport): string {
-  return report.created
-    ? `Imported "${report.name}": ${report.added} songs added, ${report.skipped} other videos skipped`
-    : `Refreshed "${report.name}": ${report.added} added, ${report.kept} kept, ${report.removed} removed, ${report.skipped} other videos skipped`;
-}
-
 export function createPlaylistRequestsService(db: Db, sync: SyncService, catalogue: CatalogueService) {
   /**
    * The open request for a target, or a new one. Asking again while one is open answers that one
@@ -59,9 +42,9 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
   ): Promise<{ request: PlaylistRequest; created: boolean }> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await findPending(db, target);
-      if (existing) return { request: present(existing), created: false };
+      if (existing) return { request: presentPlaylistRequest(existing), created: false };
       const id = await insertRequest(db, fields);
-      if (id !== undefined) return { request: present((await findRequest(db, id))!), created: true };
+      if (id !== undefined) return { request: presentPlaylistRequest((await findRequest(db, id))!), created: true };
       // Another request took the slot and may have been decided since: look again.
     }
     throw new HttpError(409, 'This playlist request changed while it was being made; please try again');
@@ -93,7 +76,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
     },
 
     async pending(paging: PageRequest, type?: RequestType): Promise<Page<PlaylistRequest>> {
-      return presentPage(await pendingPage(db, paging, type), present);
+      return presentPage(await pendingPage(db, paging, type), presentPlaylistRequest);
     },
     /**
      * Runs the playlist import for a pending request and records the decision. A failed import
@@ -122,7 +105,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       }
       await decide(db, id, { status: 'approved', adminId: admin.id, result: report, playlistId: report.id });
       catalogue.changed();
-      return { message: describe(report), report };
+      return { message: describeImport(report), report };
     },
 
     async reject(admin: SessionUser, id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlay, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
+import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
 import type { Limits } from '../../accounts/limits';
 import { adminOnly, requireAdmin } from '../../accounts/session';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import type { EventBus } from '../../events';
 import type { App } from '../../http/types';
 import type { OverlayAccess } from '../../overlays/key';
 import type { Gateway } from '../../realtime/gateway';
+import { presentPlays } from './present';
 import { recentlyPlayedSamples } from './queries';
 
 /**
@@ -22,17 +23,7 @@ const GROUP = 'samples';
 export const RECENT_SAMPLES = 20;
 
 export async function readPlays(db: Db): Promise<SamplePlays> {
-  const rows = await recentlyPlayedSamples(db, RECENT_SAMPLES);
-  const plays: SamplePlay[] = [];
-  for (const row of rows) {
-    const base = { sampleRequestId: row.id, username: row.username };
-    if (row.paidAt) plays.push({ ...base, key: `${row.id}:0`, replay: 0, at: row.paidAt.toISOString() });
-    if (row.replays > 0 && row.replayedAt) {
-      plays.push({ ...base, key: `${row.id}:${row.replays}`, replay: row.replays, at: row.replayedAt.toISOString() });
-    }
-  }
-  plays.sort((a, b) => a.at.localeCompare(b.at) || a.sampleRequestId - b.sampleRequestId);
-  return { plays };
+  return presentPlays(await recentlyPlayedSamples(db, RECENT_SAMPLES));
 }
 
 export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }, limits: Limits) {
