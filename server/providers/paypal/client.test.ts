@@ -126,4 +126,80 @@ describe('PayPal client against the stand-in', () => {
     expect(attempts()).toBeLessThanOrEqual(2);
     t.state.faults.clear();
   });
+
+  describe('refunds (Payments v2)', () => {
+    async function paidCapture(paypal = client()) {
+      const order = await newOrder(paypal);
+      t.state.paypal.approve(order.id, 'paid');
+      return captureOf(await paypal.captureOrder(order.id, `cap-${order.id}`))!;
+    }
+    const refundEvents = () => t.state.paypal.webhooks.deliveries.filter((d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED');
+
+    it('refunds a capture in full once per PayPal-Request-Id, and PayPal sends PAYMENT.CAPTURE.REFUNDED', async () => {
+      const paypal = client();
+      const capture = await paidCapture(paypal);
+      const refund = await paypal.refundCapture(capture.id, { requestId: 'refund-1' });
+      expect(refund).toMatchObject({ status: 'COMPLETED', amount: usd20 });
+      expect(refund.links.find((l) => l.rel === 'up')?.href).toBe(`${t.origin}/sandbox/paypal/v2/payments/captures/${capture.id}`);
+      // The same request id (a retry after a lost answer) answers the same refund.
+      expect((await paypal.refundCapture(capture.id, { requestId: 'refund-1' })).id).toBe(refund.id);
+      expect((await paypal.getCapture(capture.id)).status).toBe('REFUNDED');
+      expect((await paypal.getRefund(refund.id)).status).toBe('COMPLETED');
+      await t.state.paypal.webhooks.idle();
+      expect(refundEvents().map((d) => (d.event.resource as { id: string }).id)).toEqual([refund.id]);
+      // Another request id is a new refund, which PayPal refuses: nothing is left to give back.
+      expect((await rejection(paypal.refundCapture(capture.id, { requestId: 'refund-2' }))).issue).toBe('CAPTURE_FULLY_REFUNDED');
+    });
+
+    it('refunds part of a capture, and refuses more than is left', async () => {
+      const paypal = client();
+      const capture = await paidCapture(paypal);
+      const part = await paypal.refundCapture(capture.id, { requestId: 'part-1', amount: { currency_code: 'USD', value: '5.00' } });
+      expect(part.amount).toEqual({ currency_code: 'USD', value: '5.00' });
+      expect((await paypal.getCapture(capture.id)).status).toBe('PARTIALLY_REFUNDED');
+      const tooMuch = await rejection(paypal.refundCapture(capture.id, { requestId: 'part-2', amount: usd20 }));
+      expect(tooMuch).toMatchObject({ status: 422, issue: 'REFUND_AMOUNT_EXCEEDED' });
+      expect((await paypal.refundCapture(capture.id, { requestId: 'part-3' })).amount).toEqual({ currency_code: 'USD', value: '15.00' });
+      expect((await paypal.getCapture(capture.id)).status).toBe('REFUNDED');
+    });
+
+    it('answers PENDING for a refund PayPal has not completed, and sends the webhook when it does', async () => {
+      const paypal = client();
+      const capture = await paidCapture(paypal);
+      t.state.paypal.pendingRefunds = 1;
+      const refund = await paypal.refundCapture(capture.id, { requestId: 'pending-1' });
+      expect(refund).toMatchObject({ status: 'PENDING', status_details: { reason: 'ECHECK' } });
+      await t.state.paypal.webhooks.idle();
+      expect(refundEvents()).toHaveLength(0);
+      expect((await paypal.getCapture(capture.id)).status).toBe('COMPLETED');
+      t.state.paypal.completeRefund(refund.id);
+      await t.state.paypal.webhooks.idle();
+      expect(refundEvents()).toHaveLength(1);
+      expect((await paypal.getRefund(refund.id)).status).toBe('COMPLETED');
+      expect((await paypal.getCapture(capture.id)).status).toBe('REFUNDED');
+    });
+
+    it('refuses a refund of a pending capture, and one of an unknown capture', async () => {
+      const paypal = client();
+      const order = await newOrder(paypal);
+      t.state.paypal.approve(order.id, 'pending');
+      const pending = captureOf(await paypal.captureOrder(order.id, 'cap-pending'))!;
+      expect((await rejection(paypal.refundCapture(pending.id, { requestId: 'r-pending' }))).issue).toBe('PENDING_CAPTURE');
+      expect(await rejection(paypal.refundCapture('UNKNOWN0000000000', { requestId: 'r-unknown' }))).toMatchObject({
+        status: 404,
+        issue: 'INVALID_RESOURCE_ID',
+      });
+    });
+
+    it('a refund whose answer was lost (500 after the work) is retried with its request id and refunds once', async () => {
+      const paypal = client();
+      const capture = await paidCapture(paypal);
+      t.state.faults.inject({ provider: 'paypal', path: '/refund', after: true, status: 500 });
+      const refund = await paypal.refundCapture(capture.id, { requestId: 'lost-1' });
+      expect(refund.status).toBe('COMPLETED');
+      expect(t.state.requests.filter((r) => r.path === `/v2/payments/captures/${capture.id}/refund`)).toHaveLength(2);
+      await t.state.paypal.webhooks.idle();
+      expect(refundEvents()).toHaveLength(1);
+    });
+  });
 });

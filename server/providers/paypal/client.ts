@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../http';
 
 /**
- * PayPal Orders v2 over the shared HTTP helper, plain REST (the checkout SDK for Node is deprecated
+ * PayPal Orders v2 (and Payments v2 refunds) over the shared HTTP helper, plain REST (the checkout SDK for Node is deprecated
  * and adds nothing): an OAuth2 client-credentials token cached until it expires (fetched again on
- * 401), a PayPal-Request-Id on create and capture so a retried call cannot make a second order or
- * capture, `Prefer: return=representation`, and every error turned into a PayPalError carrying
+ * 401), a PayPal-Request-Id on create, capture and refund so a retried call cannot make a second
+ * order, capture or refund, `Prefer: return=representation`, and every error turned into a PayPalError carrying
  * PayPal's `debug_id` (logged, as PayPal support asks for it).
  */
 
@@ -30,6 +30,16 @@ export const capturedPaymentSchema = captureSchema.extend({
     .optional(),
 });
 export type PayPalCapturedPayment = z.output<typeof capturedPaymentSchema>;
+
+/** A refund (Payments v2): COMPLETED, or PENDING until PayPal's webhook says otherwise; FAILED, CANCELLED. */
+export const refundSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  status_details: z.object({ reason: z.string().optional() }).optional(),
+  amount: moneySchema.optional(),
+  links: z.array(linkSchema).default([]),
+});
+export type PayPalRefund = z.output<typeof refundSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),
@@ -120,6 +130,14 @@ export interface CreateOrderInput {
   /** Ours, carried on the order and its capture (e.g. flip:<request>) */
   customId: string;
   description: string;
+}
+
+export interface RefundInput {
+  /** PayPal-Request-Id: the same id answers the same refund, so a retry never refunds twice */
+  requestId: string;
+  /** What to give back; all that is left of the capture when absent */
+  amount?: Money;
+  noteToPayer?: string;
 }
 
 export interface WebhookVerification {
@@ -220,6 +238,23 @@ export function createPayPalClient(options: PayPalClientOptions) {
         { method: 'POST', headers: { ...representation, 'paypal-request-id': requestId }, json: {} },
         captureHttp,
       );
+    },
+
+    /** Gives a capture's money back (all of what is left, or `amount`); read the answer's own status. */
+    refundCapture(captureId: string, input: RefundInput): Promise<PayPalRefund> {
+      const json = {
+        ...(input.amount ? { amount: input.amount } : {}),
+        ...(input.noteToPayer ? { note_to_payer: input.noteToPayer } : {}),
+      };
+      return call('refund capture', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, refundSchema, {
+        method: 'POST',
+        headers: { ...representation, 'paypal-request-id': input.requestId },
+        json,
+      });
+    },
+
+    getRefund(id: string): Promise<PayPalRefund> {
+      return call('get refund', `/v2/payments/refunds/${encodeURIComponent(id)}`, refundSchema);
     },
 
     /** PayPal's own check of a webhook; an event without its signature headers is refused unasked. */

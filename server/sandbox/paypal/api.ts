@@ -5,7 +5,16 @@ import { DEMO_CREDENTIAL } from '../accounts';
 import { STATUS_TEXT } from '../common';
 import type { FaultRule } from '../faults';
 import type { SandboxState } from '../state';
-import { captureJson, debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError } from './orders';
+import {
+  captureJson,
+  debugId,
+  minimalOrderJson,
+  minimalRefundJson,
+  orderJson,
+  PayPalSandboxError,
+  paypalError,
+  refundJson,
+} from './orders';
 
 /**
  * PayPal's REST API (api-m.paypal.com) under /sandbox/paypal:
@@ -14,6 +23,8 @@ import { captureJson, debugId, minimalOrderJson, orderJson, PayPalSandboxError, 
  *   GET  /v2/checkout/orders/{id}
  *   POST /v2/checkout/orders/{id}/capture          (PayPal-Request-Id idempotent; Prefer)
  *   GET  /v2/payments/captures/{id}
+ *   POST /v2/payments/captures/{id}/refund         full or partial (PayPal-Request-Id idempotent; Prefer)
+ *   GET  /v2/payments/refunds/{id}
  *   POST /v1/notifications/verify-webhook-signature
  * Errors are PayPal's bodies: {name, message, debug_id, details[{issue, description}]}.
  */
@@ -41,6 +52,15 @@ const createBody = z.object({
     .min(1)
     .max(10),
 });
+
+const refundBody = z
+  .object({
+    amount: moneySchema.optional(),
+    invoice_id: z.string().max(127).optional(),
+    note_to_payer: z.string().max(255).optional(),
+    custom_id: z.string().max(127).optional(),
+  })
+  .optional();
 
 const verifyBody = z.object({
   auth_algo: z.string().min(1),
@@ -197,6 +217,29 @@ export function paypalApi(app: App, state: SandboxState) {
     if (!authorized(request)) throw authFailure();
     const order = paypal.orders.byCaptureId((request.params as { id: string }).id);
     return captureJson(order, order.capture!, paypal.base);
+  });
+
+  app.post('/v2/payments/captures/:id/refund', async (request, reply) => {
+    if (!authorized(request)) throw authFailure();
+    const { id } = request.params as { id: string };
+    const key = requestId(request);
+    // A retried refund with the same PayPal-Request-Id answers the first refund again: never a second one.
+    const known = key ? paypal.requestIds.get(`refund:${key}`) : undefined;
+    let refund = known ? paypal.orders.getRefund(known) : undefined;
+    if (!refund) {
+      const parsed = refundBody.safeParse(request.body);
+      if (!parsed.success) throw invalidRequest(parsed.error);
+      refund = paypal.refundCapture(id, { amount: parsed.data?.amount, noteToPayer: parsed.data?.note_to_payer });
+      if (key) paypal.requestIds.set(`refund:${key}`, refund.id);
+    }
+    return reply
+      .code(known ? 200 : 201)
+      .send(representation(request) ? refundJson(refund, paypal.base) : minimalRefundJson(refund, paypal.base));
+  });
+
+  app.get('/v2/payments/refunds/:id', async (request) => {
+    if (!authorized(request)) throw authFailure();
+    return refundJson(paypal.orders.getRefund((request.params as { id: string }).id), paypal.base);
   });
 
   app.post('/v2/checkout/orders/:id/capture', async (request, reply) => {

@@ -35,8 +35,9 @@ const webhookFault = z.object({
 });
 
 const orderChange = z.object({ change: z.enum(['refund', 'reverse', 'deny', 'complete']) });
+const pendingRefunds = z.object({ times: z.number().int().min(0).max(1000) });
 
-/** /sandbox/control/paypal/...: webhook faults, held webhooks, later changes of a capture. */
+/** /sandbox/control/paypal/...: webhook faults, held webhooks, later changes of a capture, pending refunds. */
 export function paypalControl(app: App, state: SandboxState) {
   const hide = { hide: true };
   app.post('/webhooks/faults', { schema: { ...hide, body: webhookFault } }, async (request) => {
@@ -51,6 +52,15 @@ export function paypalControl(app: App, state: SandboxState) {
     if (change === 'reverse') state.paypal.refund(id, 'REVERSED');
     if (change === 'deny') state.paypal.deny(id);
     if (change === 'complete') state.paypal.complete(id);
+    return { ok: true };
+  });
+  // The next refunds stay PENDING until completed here (PAYMENT.CAPTURE.REFUNDED is sent then).
+  app.post('/refunds/pending', { schema: { ...hide, body: pendingRefunds } }, async (request) => {
+    state.paypal.pendingRefunds = request.body.times;
+    return { ok: true };
+  });
+  app.post('/refunds/:id/complete', { schema: { ...hide, params: z.object({ id: z.string() }) } }, async (request) => {
+    state.paypal.completeRefund(request.params.id);
     return { ok: true };
   });
 }

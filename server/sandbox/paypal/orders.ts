@@ -22,8 +22,24 @@ export interface SandboxCapture {
   amount: Money;
   createTime: string;
   updateTime: string;
-  /** Set when refunded or reversed (the refund resource's id) */
+  /** Set when refunded or reversed (the refund resource's id; the latest one) */
   refundId: string | null;
+  /** In cents: what the refunds of this capture have given back so far (completed or pending) */
+  refundedCents: number;
+}
+
+export type RefundStatus = 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+
+/** A refund of a capture (Payments v2: POST /v2/payments/captures/{id}/refund, GET /v2/payments/refunds/{id}). */
+export interface SandboxRefund {
+  id: string;
+  status: RefundStatus;
+  amount: Money;
+  captureId: string;
+  orderId: string;
+  noteToPayer: string | null;
+  createTime: string;
+  updateTime: string;
 }
 
 /**
@@ -81,6 +97,12 @@ export const ISSUES = {
   PAYER_ACTION_REQUIRED:
     'Transaction cannot complete successfully, instruct the buyer to return to PayPal using the HATEOAS link with rel payer-action.',
   ORDER_NOT_APPROVED_CANCEL: 'The order cannot be approved in its current state.',
+  CAPTURE_FULLY_REFUNDED: 'The capture has already been fully refunded.',
+  REFUND_AMOUNT_EXCEEDED: 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+  PENDING_CAPTURE: 'Cannot initiate a refund as the capture is pending.',
+  REFUND_CAPTURE_CURRENCY_MISMATCH: 'Refund must be in the same currency as the capture.',
+  REFUND_NOT_PERMITTED_DUE_TO_CHARGEBACK:
+    'Refunds not allowed on this capture due to a chargeback on the card or bank. Please contact the payee to resolve the chargeback.',
 } as const;
 
 export function paypalError(status: number, name: string, message: string, issue?: string, description?: string): PayPalSandboxError {
@@ -117,6 +139,7 @@ export interface CreateOrderInput {
 
 export class SandboxOrders {
   private readonly orders = new Map<string, SandboxOrder>();
+  private readonly refunds = new Map<string, SandboxRefund>();
   /** Clock of the stand-in; tests may set it */
   now: () => Date = () => new Date();
 
@@ -183,6 +206,7 @@ export class SandboxOrders {
       createTime: at,
       updateTime: at,
       refundId: null,
+      refundedCents: 0,
     };
     this.touch(order);
     return order;
@@ -204,6 +228,62 @@ export class SandboxOrders {
     return order.capture;
   }
 
+  /**
+   * A refund of the capture, all of what is left or `amount` of it. PayPal's refusals: the capture is
+   * pending, fully refunded, reversed, or the amount is more than what is left. A pending refund gives
+   * the money back only when it completes (completeRefund).
+   */
+  refund(captureId: string, input: { amount?: Money; noteToPayer?: string; status?: RefundStatus }): SandboxRefund {
+    const order = this.byCaptureId(captureId);
+    const capture = order.capture!;
+    if (capture.status === 'PENDING') throw unprocessable('PENDING_CAPTURE');
+    if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED');
+    if (capture.status === 'REVERSED') throw unprocessable('REFUND_NOT_PERMITTED_DUE_TO_CHARGEBACK');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') throw unprocessable('PENDING_CAPTURE');
+    const left = cents(capture.amount) - capture.refundedCents;
+    if (input.amount && input.amount.currency_code !== capture.amount.currency_code)
+      throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
+    const asked = input.amount ? cents(input.amount) : left;
+    if (asked <= 0 || asked > left) throw unprocessable('REFUND_AMOUNT_EXCEEDED');
+    const at = this.now().toISOString();
+    const refund: SandboxRefund = {
+      id: paypalId(),
+      status: input.status ?? 'COMPLETED',
+      amount: { currency_code: capture.amount.currency_code, value: (asked / 100).toFixed(2) },
+      captureId,
+      orderId: order.id,
+      noteToPayer: input.noteToPayer ?? null,
+      createTime: at,
+      updateTime: at,
+    };
+    this.refunds.set(refund.id, refund);
+    capture.refundedCents += asked;
+    if (refund.status === 'COMPLETED') this.settleRefund(capture);
+    capture.refundId = refund.id;
+    return refund;
+  }
+
+  /** A pending refund completes: the capture shows it. */
+  completeRefund(refundId: string): SandboxRefund {
+    const refund = this.getRefund(refundId);
+    if (refund.status !== 'PENDING') throw unprocessable('CAPTURE_FULLY_REFUNDED');
+    refund.status = 'COMPLETED';
+    refund.updateTime = this.now().toISOString();
+    this.settleRefund(this.byCaptureId(refund.captureId).capture!);
+    return refund;
+  }
+
+  private settleRefund(capture: SandboxCapture) {
+    capture.status = capture.refundedCents >= cents(capture.amount) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.updateTime = this.now().toISOString();
+  }
+
+  getRefund(id: string): SandboxRefund {
+    const refund = this.refunds.get(id);
+    if (!refund) throw notFound();
+    return refund;
+  }
+
   /** The order holding a capture (GET /v2/payments/captures/{id}). */
   byCaptureId(captureId: string): SandboxOrder {
     for (const order of this.orders.values()) if (order.capture?.id === captureId) return order;
@@ -212,8 +292,11 @@ export class SandboxOrders {
 
   clear() {
     this.orders.clear();
+    this.refunds.clear();
   }
 }
+
+const cents = (amount: Money) => Math.round(Number(amount.value) * 100);
 
 const merchant = DEMO_ACCOUNTS.paypal;
 
@@ -238,6 +321,31 @@ export function captureJson(order: SandboxOrder, capture: SandboxCapture, base: 
 }
 
 /** The order as `Prefer: return=representation` shows it; `base` is https://api-m.paypal.com's stand-in. */
+/** A refund as PayPal answers it (Prefer: return=representation) and sends it in PAYMENT.CAPTURE.REFUNDED. */
+export function refundJson(refund: SandboxRefund, base: string) {
+  return {
+    id: refund.id,
+    status: refund.status,
+    ...(refund.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+    amount: refund.amount,
+    ...(refund.noteToPayer ? { note_to_payer: refund.noteToPayer } : {}),
+    seller_payable_breakdown: { gross_amount: refund.amount, net_amount: refund.amount, total_refunded_amount: refund.amount },
+    create_time: refund.createTime,
+    update_time: refund.updateTime,
+    links: refundLinks(refund, base),
+  };
+}
+
+/** return=minimal: the id, the status and the links. */
+export function minimalRefundJson(refund: SandboxRefund, base: string) {
+  return { id: refund.id, status: refund.status, links: refundLinks(refund, base) };
+}
+
+const refundLinks = (refund: SandboxRefund, base: string) => [
+  { href: `${base}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+  { href: `${base}/v2/payments/captures/${refund.captureId}`, rel: 'up', method: 'GET' },
+];
+
 export function orderJson(order: SandboxOrder, base: string) {
   const approved = order.status !== 'CREATED';
   const unit = {

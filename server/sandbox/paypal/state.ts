@@ -1,4 +1,14 @@
-import { captureJson, type Funding, type Money, orderJson, type SandboxOrder, SandboxOrders } from './orders';
+import {
+  captureJson,
+  type Funding,
+  type Money,
+  orderJson,
+  refundJson,
+  type SandboxOrder,
+  SandboxOrders,
+  type SandboxRefund,
+  unprocessable,
+} from './orders';
 import { SandboxWebhooks, WEBHOOK_PATH } from './webhooks';
 
 /**
@@ -89,17 +99,22 @@ export class PayPalSandbox {
   }
 
   /**
-   * The merchant refunded the capture (all of it, or `partial` of it: PayPal still sends
-   * PAYMENT.CAPTURE.REFUNDED), or the buyer's bank reversed it (a chargeback).
+   * The merchant refunded the capture in PayPal's dashboard (all of it, or `partial` of it: PayPal
+   * still sends PAYMENT.CAPTURE.REFUNDED), or the buyer's bank reversed it (a chargeback).
    */
   refund(orderId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED', partial?: Money) {
-    const status = kind === 'REVERSED' ? 'REVERSED' : partial ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
-    const capture = this.orders.changeCapture(orderId, status);
-    // Both events carry a refund resource whose `up` link names the capture.
+    const order = this.orders.get(orderId);
+    if (kind === 'REFUNDED') {
+      if (!order.capture) throw unprocessable('ORDER_NOT_APPROVED');
+      this.refundCapture(order.capture.id, { amount: partial });
+      return;
+    }
+    const capture = this.orders.changeCapture(orderId, 'REVERSED');
+    // A reversal carries a refund resource too, whose `up` link names the capture.
     const resource = {
       id: capture.refundId,
       status: 'COMPLETED',
-      amount: partial ?? capture.amount,
+      amount: capture.amount,
       create_time: capture.updateTime,
       update_time: capture.updateTime,
       links: [
@@ -107,11 +122,37 @@ export class PayPalSandbox {
         { href: `${this.base}/v2/payments/captures/${capture.id}`, rel: 'up', method: 'GET' },
       ],
     };
-    const summary =
-      kind === 'REFUNDED'
-        ? `A ${money(partial ?? capture.amount)} capture payment was refunded`
-        : `A ${money(capture.amount)} capture payment was reversed`;
-    this.webhooks.emit(this.base, `PAYMENT.CAPTURE.${kind}`, 'refund', summary, resource);
+    this.webhooks.emit(
+      this.base,
+      'PAYMENT.CAPTURE.REVERSED',
+      'refund',
+      `A ${money(capture.amount)} capture payment was reversed`,
+      resource,
+    );
+  }
+
+  /** How many of the next refunds stay PENDING (an eCheck-funded capture) until completeRefund. */
+  pendingRefunds = 0;
+
+  /** A refund through the REST API or the dashboard; PayPal sends PAYMENT.CAPTURE.REFUNDED once it completes. */
+  refundCapture(captureId: string, input: { amount?: Money; noteToPayer?: string }): SandboxRefund {
+    const pending = this.pendingRefunds > 0;
+    if (pending) this.pendingRefunds--;
+    const refund = this.orders.refund(captureId, { ...input, status: pending ? 'PENDING' : 'COMPLETED' });
+    if (!pending) this.emitRefunded(refund);
+    return refund;
+  }
+
+  /** A pending refund goes through. */
+  completeRefund(refundId: string): SandboxRefund {
+    const refund = this.orders.completeRefund(refundId);
+    this.emitRefunded(refund);
+    return refund;
+  }
+
+  private emitRefunded(refund: SandboxRefund) {
+    const summary = `A ${money(refund.amount)} capture payment was refunded`;
+    this.webhooks.emit(this.base, 'PAYMENT.CAPTURE.REFUNDED', 'refund', summary, refundJson(refund, this.base));
   }
 
   reset() {
@@ -119,6 +160,7 @@ export class PayPalSandbox {
     this.webhooks.clear();
     this.requestIds.clear();
     this.cancelled.clear();
+    this.pendingRefunds = 0;
     this.setClock(this.clock);
   }
 }
