@@ -6,13 +6,14 @@ import type { z } from 'zod';
  * the whole, validated response or throws a ProviderError: never a partial or guessed result.
  */
 
-export type ProviderName = 'youtube' | 'soundcloud' | 'twitch' | 'paypal' | 'thumbnails';
+export type ProviderName = 'youtube' | 'soundcloud' | 'twitch' | 'paypal' | 'discord' | 'thumbnails';
 
 const LABELS: Record<ProviderName, string> = {
   youtube: 'YouTube',
   soundcloud: 'SoundCloud',
   twitch: 'Twitch',
   paypal: 'PayPal',
+  discord: 'Discord',
   thumbnails: 'Thumbnail host',
 };
 
@@ -118,13 +119,14 @@ export function createHttp(options: HttpOptions) {
     return url;
   }
 
-  /** Path and query as shown in messages; never the key or token parameters. */
+  /** Path and query as shown in messages; never the key or token parameters, nor a webhook's token (its last path part). */
   function shown(url: URL): string {
     const copy = new URL(url);
     for (const secret of ['key', 'client_secret', 'client_id', 'oauth_token', 'access_token']) {
       if (copy.searchParams.has(secret)) copy.searchParams.set(secret, '***');
     }
-    return `${copy.pathname}${copy.search}`;
+    const path = copy.pathname.replace(/(\/webhooks\/[^/]+\/)[^/]+/, '$1***');
+    return `${path}${copy.search}`;
   }
 
   function backoff(retryIndex: number): number {

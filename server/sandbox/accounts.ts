@@ -21,6 +21,8 @@ export const DEMO_ACCOUNTS = {
   twitch: { userId: '938000002' },
   /** The streamer's PayPal business account, and the webhook registered for this site */
   paypal: { merchantId: 'NOVAALMANAC01', email: 'payments@nova-almanac.example', webhookId: 'DEMOWEBHOOK0001' },
+  /** The streamer's Discord channel, and the incoming webhook the site posts new requests to */
+  discord: { webhookId: '1300000000000000001', token: 'demo-webhook-token', channelId: '1300000000000000002', name: 'Almanac' },
 } as const;
 
 /** The demo's two Twitch accounts a visitor logs in with (the start line and the README name them). */

@@ -3,7 +3,7 @@
  * and method) and answers an error status, delays the answer, or both, for a number of requests.
  */
 
-export type SandboxProvider = 'youtube' | 'soundcloud' | 'twitch' | 'twitch-oauth' | 'paypal';
+export type SandboxProvider = 'youtube' | 'soundcloud' | 'twitch' | 'twitch-oauth' | 'paypal' | 'discord';
 
 export interface FaultRule {
   provider: SandboxProvider;

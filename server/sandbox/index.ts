@@ -4,6 +4,7 @@ import { forbidden } from '../http/errors';
 import { isLoopback } from '../http/machine-access';
 import type { App } from '../http/types';
 import { audioSandbox } from './audio';
+import { discordSandbox } from './discord';
 import { paypalControl, paypalSandbox } from './paypal';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
@@ -23,6 +24,7 @@ export { SandboxState } from './state';
  *   /sandbox/twitch/helix/...      Twitch Helix           (+ /sandbox/twitch/images/...)
  *   /sandbox/twitch/oauth2/...     id.twitch.tv/oauth2
  *   /sandbox/paypal/...            PayPal REST (api-m.paypal.com), its approval page and JS SDK
+ *   /sandbox/discord/api/webhooks/{id}/{token}   Discord's incoming webhook (+ GET /sandbox/discord/messages)
  *   /sandbox/audio/{remoteId}      the demo songs as audio (a generated tune per song), for the radio
  *   /sandbox/control/...           faults, live stream, item changes (from this machine only)
  */
@@ -38,7 +40,7 @@ function formBodies(app: App) {
 }
 
 const faultBody = z.object({
-  provider: z.enum(['youtube', 'soundcloud', 'twitch', 'twitch-oauth', 'paypal']),
+  provider: z.enum(['youtube', 'soundcloud', 'twitch', 'twitch-oauth', 'paypal', 'discord']),
   path: z.string().optional(),
   method: z.enum(['GET', 'POST']).optional(),
   status: z.number().int().min(400).max(599).optional(),
@@ -110,6 +112,7 @@ export async function registerSandbox(app: App, options: SandboxOptions, config:
       await sandbox.register(async (scope: App) => twitchOAuthSandbox(scope, state), { prefix: '/twitch/oauth2' });
       await sandbox.register(async (scope: App) => twitchImages(scope, state), { prefix: '/twitch' });
       await sandbox.register(async (scope: App) => paypalSandbox(scope, state), { prefix: '/paypal' });
+      await sandbox.register(async (scope: App) => discordSandbox(scope, state), { prefix: '/discord' });
       await sandbox.register(async (scope: App) => audioSandbox(scope, state), { prefix: '/audio' });
       await sandbox.register(async (scope: App) => controlRoutes(scope, state, config), { prefix: '/control' });
     },

@@ -2,6 +2,7 @@ import type { SourceKind } from '../../common/enums';
 import { sourceKindOf } from '../../common/enums';
 import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
 import { type DemoUser, demoTwitchUsers } from './accounts';
+import { DiscordSandbox } from './discord';
 import { Faults } from './faults';
 import { PayPalSandbox } from './paypal/state';
 import { TokenRegistry } from './tokens';
@@ -65,6 +66,7 @@ export class SandboxState {
   readonly faults = new Faults();
   readonly tokens = new TokenRegistry();
   readonly paypal = new PayPalSandbox();
+  readonly discord = new DiscordSandbox();
   readonly requests: LoggedRequest[] = [];
   private readonly privacy = new Map<string, Privacy>();
   private readonly removed = new Set<string>();
@@ -159,6 +161,7 @@ export class SandboxState {
     this.faults.clear();
     this.tokens.clear();
     this.paypal.reset();
+    this.discord.reset();
     this.requests.length = 0;
     this.live = null;
   }
