@@ -6,7 +6,7 @@ import { clip, createDiscordClient, DISCORD_LIMITS } from './client';
 
 const t = await createSandboxedApp();
 const { webhookId, token } = DEMO_ACCOUNTS.discord;
-const webhookUrl = (id = webhookId, secret = token) => `${t.origin}/sandbox/discord/api/webhooks/${id}/${secret}`;
+const webhookUrl = (id: string = webhookId, secret: string = token) => `${t.origin}/sandbox/discord/api/webhooks/${id}/${secret}`;
 const discord = (url = webhookUrl()) => createDiscordClient({ webhookUrl: url, http: t.clients().http });
 
 afterEach(() => t.state.reset());
