@@ -19,8 +19,13 @@ import type { PaidKindAdapter } from './testing';
  *  - PayPal never captured an order twice.
  */
 
-/** Runs per kind: both go through the same code (server/payments/paid-kind.ts). */
-const RUNS: Record<PaymentKind, number> = { flip: 1_000, sample: 1_000 };
+/**
+ * Runs per kind. Both kinds take the same path (paid-kind.ts) and differ only in onPaid/onReversed,
+ * which flips' 1,000 runs put through every fault; samples' 200 runs (about 13 s of CPU, most
+ * scenarios several times over) check the sample's own writes under the same faults without
+ * doubling the suite's longest test. Both at 1,000 passed too (flip 327 s, sample 329 s, busy machine).
+ */
+const RUNS: Record<PaymentKind, number> = { flip: 1_000, sample: 200 };
 let now = new Date('2026-01-01T12:00:00Z');
 // Thousands of writes from one address: above the per-minute write limit (server/accounts/limits.ts).
 const t = await createSandboxedApp({ now: () => now, env: { WRITE_RATE_LIMIT: '100000' } });
