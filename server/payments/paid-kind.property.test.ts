@@ -21,7 +21,7 @@ import type { PaidKindAdapter } from './testing';
 
 /**
  * Runs per kind. Both kinds take the same path (paid-kind.ts) and differ only in onPaid/onReversed,
- * which flips' 1,000 runs put through every fault; samples' 200 runs (about 13 s of CPU, most
+ * which flips' 1,000 runs put through every fault; samples' 200 runs (a fifth of flips' time, most
  * scenarios several times over) check the sample's own writes under the same faults without
  * doubling the suite's longest test. Both at 1,000 passed too (flip 327 s, sample 329 s, busy machine).
  */
