@@ -9,7 +9,7 @@ import { reconcileJob } from './reconcile';
 import { paymentRoutes } from './routes';
 import { createPaymentsService, type PaymentsService } from './service';
 
-export { PaymentError, type PaymentErrorCode } from './errors';
+export { PaidRequestError, type PaidRequestErrorCode, PaymentError, type PaymentErrorCode } from './errors';
 export type { PaidCaptureResult, PaidKind, PaidKindMessages, PaidRequests, PayableRequest } from './paid-kind';
 export type { Tx } from './queries';
 export type { PaymentsService } from './service';

@@ -1,6 +1,6 @@
 import type { PaymentSuccess } from '../../common/flip';
 import { type CapturedOrder, fromCents, type PaymentKind, toCents } from '../../common/payments';
-import { HttpError, notFound } from '../http/errors';
+import { PaidRequestError } from './errors';
 import type { Tx } from './queries';
 import type { PaymentsService } from './service';
 import type { Payment } from './types';
@@ -99,7 +99,7 @@ export function registerPaidKind<R extends PayableRequest, P>(
 
   async function bySid(sid: string): Promise<R> {
     const request = await paid.bySid(sid);
-    if (!request) throw notFound(messages.unknown);
+    if (!request) throw new PaidRequestError('unknown', messages.unknown);
     return request;
   }
 
@@ -107,9 +107,9 @@ export function registerPaidKind<R extends PayableRequest, P>(
     async create(sid) {
       await paid.requireEnabled();
       const request = await bySid(sid);
-      if (request.expiresAt <= now()) throw new HttpError(410, messages.expired);
+      if (request.expiresAt <= now()) throw new PaidRequestError('expired', messages.expired);
       // Paid once already (even if refunded since): a new order would take the money a second time.
-      if (await paid.paidRecord(request)) throw new HttpError(409, messages.paidAlready);
+      if (await paid.paidRecord(request)) throw new PaidRequestError('paid_already', messages.paidAlready);
       const payment = await payments.createOrder({
         kind,
         requestRef: refOf(request),
@@ -127,7 +127,7 @@ export function registerPaidKind<R extends PayableRequest, P>(
       const request = await bySid(sid);
       const order = await payments.capture({ kind, requestRef: refOf(request), orderId });
       const record = await paid.paidRecord(request);
-      if (!record) throw new HttpError(502, NOT_SETTLED);
+      if (!record) throw new PaidRequestError('not_settled', NOT_SETTLED);
       const captureId = order.purchase_units[0]?.payments.captures[0]?.id;
       if (!captureId) throw new Error(`The captured order ${order.id} has no capture`);
       return { ...order, sampleId: paid.receiptId(request, record), orderId: order.id, transactionId: captureId };
