@@ -75,25 +75,32 @@ describe.each([flipKind(t), sampleKind(t)])('$name: create and capture', (kind) 
   });
 
   it("refuses another request's order, and an order the buyer has not approved; nothing is queued", async () => {
-    const mine = await steps.validate();
-    const theirs = await steps.validate();
-    const theirOrder = await steps.order(theirs);
-    paypal.approve(theirOrder, 'paid');
-    const wrong = await steps.capture(mine, theirOrder);
-    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
-    expect(wrong.statusCode).toBeLessThan(500);
-    expect(paypal.orders.get(theirOrder).capture).toBeNull();
+    // Only the buyer's capture calls here: the approval webhook would capture their order meanwhile.
+    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
+    try {
+      const mine = await steps.validate();
+      const theirs = await steps.validate();
+      const theirOrder = await steps.order(theirs);
+      paypal.approve(theirOrder, 'paid');
+      const wrong = await steps.capture(mine, theirOrder);
+      expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+      expect(wrong.statusCode).toBeLessThan(500);
+      expect(paypal.orders.get(theirOrder).capture).toBeNull();
 
-    const myOrder = await steps.order(mine);
-    const unapproved = await steps.capture(mine, myOrder);
-    expect(unapproved.statusCode).toBeGreaterThanOrEqual(400);
-    expect(unapproved.statusCode).toBeLessThan(500);
-    expect(message(unapproved)).not.toBe('');
-    const rows = await kind.rowsOf(mine);
-    expect([rows.history.length, rows.queued]).toEqual([0, 0]);
+      const myOrder = await steps.order(mine);
+      const unapproved = await steps.capture(mine, myOrder);
+      expect(unapproved.statusCode).toBeGreaterThanOrEqual(400);
+      expect(unapproved.statusCode).toBeLessThan(500);
+      expect(message(unapproved)).not.toBe('');
+      const rows = await kind.rowsOf(mine);
+      expect([rows.history.length, rows.queued]).toEqual([0, 0]);
 
-    const unknown = await steps.capture('no-such-sid', myOrder);
-    expect(unknown.statusCode).toBe(404);
+      const unknown = await steps.capture('no-such-sid', myOrder);
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await paypal.webhooks.release();
+      paypal.webhooks.clear();
+    }
   });
 
   it('answers 422 for a declined card, and the buyer can pay again', async () => {
