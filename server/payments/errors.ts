@@ -30,3 +30,17 @@ export class PaymentError extends HttpError {
     super(ERRORS[code][0], detail ? `${ERRORS[code][1]} (${detail})` : ERRORS[code][1]);
   }
 }
+
+/** What the paid-request path (paid-kind.ts) refuses, and the status every edge answers it with; the kind gives the message. */
+const PAID_REQUEST_STATUS = { unknown: 404, expired: 410, paid_already: 409, not_settled: 502 } as const;
+
+export type PaidRequestErrorCode = keyof typeof PAID_REQUEST_STATUS;
+
+export class PaidRequestError extends HttpError {
+  constructor(
+    readonly code: PaidRequestErrorCode,
+    message: string,
+  ) {
+    super(PAID_REQUEST_STATUS[code], message);
+  }
+}

@@ -4,18 +4,22 @@ import type { Db } from '../db/client';
 import type { App } from '../http/types';
 import type { JobDefinition, Logger } from '../jobs/runner';
 import type { PayPalClient } from '../providers/paypal/client';
+import { type PaidKind, type PaidRequests, type PayableRequest, registerPaidKind } from './paid-kind';
 import { reconcileJob } from './reconcile';
 import { paymentRoutes } from './routes';
 import { createPaymentsService, type PaymentsService } from './service';
 
-export { PaymentError, type PaymentErrorCode } from './errors';
-export type { Payment } from './present';
+export { PaidRequestError, type PaidRequestErrorCode, PaymentError, type PaymentErrorCode } from './errors';
+export type { PaidCaptureResult, PaidKind, PaidKindMessages, PaidRequests, PayableRequest } from './paid-kind';
 export type { Tx } from './queries';
-export type { CaptureRequest, CreateOrderRequest, PaymentKindHandlers, PaymentsService } from './service';
+export type { PaymentsService } from './service';
+export type { CaptureRequest, CreateOrderRequest, Payment, PaymentKindHandlers, RegisteredKind } from './types';
 
 export interface PaymentsSlice extends PaymentsService {
   /** The reconciliation job, for the job runner (server/main.ts) */
   job(): JobDefinition;
+  /** A paid request kind (flip, sample): what differs about it; answers its create and capture calls (server/payments/paid-kind.ts). */
+  registerPaidKind<R extends PayableRequest, P>(kind: PaidKind<R, P>): PaidRequests;
 }
 
 /** The payments slice: its service, its webhook route and its reconciliation job. */
@@ -33,6 +37,7 @@ export function registerPayments(
   const { reconcileAfterMinutes, reconcileIntervalSeconds } = deps.config.payments;
   return {
     ...service,
+    registerPaidKind: (kind) => registerPaidKind(service, deps.now, kind),
     job: () =>
       reconcileJob({
         db: deps.db,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payments as paymentsTable } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { PaymentError } from './errors';
-import type { Payment } from './present';
+import type { Payment } from './types';
 
 let clock = new Date('2026-11-25T12:00:00Z');
 const t = await createSandboxedApp({ now: () => clock });

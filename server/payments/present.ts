@@ -1,21 +1,6 @@
-import { type CapturedOrder, fromCents, type Money, type PaymentStatus } from '../../common/payments';
+import { type CapturedOrder, fromCents, type PaymentStatus } from '../../common/payments';
 import type { PaymentRow } from './queries';
-import type { RegisteredKind } from './service';
-
-/** A payment as the service and the features' handlers see it. */
-export interface Payment {
-  id: number;
-  kind: RegisteredKind;
-  requestRef: string;
-  amount: Money;
-  description: string;
-  orderId: string;
-  captureId: string | null;
-  status: PaymentStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  capturedAt: Date | null;
-}
+import type { Payment, RegisteredKind } from './types';
 
 export function presentPayment(row: PaymentRow): Payment {
   return {

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type CapturedOrder, type Money, type PaymentKind, type PaymentStatus, toCents } from '../../common/payments';
+import { type CapturedOrder, type PaymentStatus, toCents } from '../../common/payments';
 import type { Db } from '../db/client';
 import type { Logger } from '../jobs/runner';
 import { captureOf, type PayPalClient, PayPalError, type PayPalOrder } from '../providers/paypal/client';
 import { PaymentError } from './errors';
-import { type Payment, presentCapturedOrder, presentPayment } from './present';
+import { presentCapturedOrder, presentPayment } from './present';
 import {
   insertPayment,
   livePayment,
@@ -15,9 +15,9 @@ import {
   paymentByCaptureId,
   paymentByOrderId,
   recordDecline,
-  type Tx,
   updatePayment,
 } from './queries';
+import type { CaptureRequest, CreateOrderRequest, Payment, PaymentKindHandlers, RegisteredKind } from './types';
 
 /**
  * Orders and captures of every paid feature (design: "Payments"). A feature registers its kind
@@ -27,38 +27,12 @@ import {
  * in the same transaction, holding the payment's row lock: a paid request is recorded exactly once.
  */
 
-/** The kinds of paid features, and `test`: the payments module's own tests register it, beside the app's real kinds. */
-export type RegisteredKind = PaymentKind | 'test';
-
-export interface PaymentKindHandlers {
-  /** Writes the feature's rows for a completed payment, inside settle's transaction; a throw undoes the settlement (retried later). */
-  onCaptured(tx: Tx, payment: Payment): Promise<void>;
-  /** Takes the request out of the feature's queue (refund, reversal, denial of a captured payment), inside the same transaction as the status change. */
-  onReversed(tx: Tx, payment: Payment): Promise<void>;
-}
-
 export interface PaymentsDeps {
   db: Db;
   /** Null when PayPal is not configured: every payment call refuses */
   paypal: () => PayPalClient | null;
   now: () => Date;
   log: Logger;
-}
-
-export interface CreateOrderRequest {
-  kind: RegisteredKind;
-  /** What it pays for, in the feature's terms (e.g. the flip request's id) */
-  requestRef: string;
-  /** Set by the server (common/ prices), never by the browser */
-  amount: Money;
-  /** Shown to the buyer by PayPal; 127 characters at most */
-  description: string;
-}
-
-export interface CaptureRequest {
-  kind: RegisteredKind;
-  requestRef: string;
-  orderId: string;
 }
 
 const CLOSED: PaymentStatus[] = ['denied', 'refunded', 'reversed', 'expired'];

@@ -3,15 +3,15 @@ import { IconCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
-import type { PaymentSuccess, ValidatedFlip } from '../../common/flip';
+import type { ValidatedFlip } from '../../common/flip';
 import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { useCurrentUser } from '../api/auth';
 import { captureFlipOrder, createFlipOrder, flipEnabledQuery, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { notifyFailure, notifySuccess } from '../components/notify';
 import { FlipVideo } from '../components/requests/FlipVideo';
-import { type PaymentFailure, PaymentStep, PayPalScript, paymentStageOf } from '../components/requests/Payment';
+import { PaymentStep, PayPalScript } from '../components/requests/Payment';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
+import { type Checkout, type OrderCalls, useCheckout } from '../components/requests/useCheckout';
 
 /**
  * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
@@ -19,17 +19,12 @@ import { FeatureToggleButton, RequestLinkButton } from '../components/requests/R
  * step 2 pays through PayPal: the server makes the order for the validated request and captures it.
  */
 
-type FlipState =
-  | { step: 'pending' }
-  | { step: 'validating' }
-  | { step: 'validated'; flip: ValidatedFlip }
-  | { step: 'payment-success'; flip: ValidatedFlip; ids: PaymentSuccess }
-  | { step: 'payment-error'; flip: ValidatedFlip; failure: PaymentFailure };
+const FLIP_ORDERS: OrderCalls = { createOrder: createFlipOrder, captureOrder: captureFlipOrder };
 
 export function FlipRequestPage() {
   const enabled = useQuery(flipEnabledQuery).data?.enabled === true;
-  const [state, setState] = useState<FlipState>({ step: 'pending' });
-  const flip = 'flip' in state ? state.flip : null;
+  const checkout = useCheckout<ValidatedFlip>(FLIP_ORDERS);
+  const flip = checkout.request;
 
   return (
     <PayPalScript>
@@ -50,7 +45,7 @@ export function FlipRequestPage() {
           <Title order={2} fz="h4" id="flip-step-1">
             Step 1: Verify your video
           </Title>
-          <VerifyForm state={state} setState={setState} enabled={enabled} />
+          <VerifyForm checkout={checkout} enabled={enabled} />
           {flip ? <FlipVideo flip={flip} /> : null}
         </Stack>
 
@@ -58,45 +53,28 @@ export function FlipRequestPage() {
           <Title order={2} fz="h4" id="flip-step-2">
             Step 2: Payment
           </Title>
-          <Payment state={state} setState={setState} />
+          <PaymentStep kind="flip" {...checkout.payment} />
         </Stack>
       </Stack>
     </PayPalScript>
   );
 }
 
-interface StepProps {
-  state: FlipState;
-  setState: (state: FlipState) => void;
-}
-
 /** Step 1 (spec 5): the nickname when logged out, the link, VERIFY; fields locked unless pending and enabled. */
-function VerifyForm({ state, setState, enabled }: StepProps & { enabled: boolean }) {
+function VerifyForm({ checkout, enabled }: { checkout: Checkout<ValidatedFlip>; enabled: boolean }) {
   const user = useCurrentUser();
   const [mediaUrl, setMediaUrl] = useState('');
   const [nickname, setNickname] = useState('');
   const anonymous = user === null;
-  const editable = state.step === 'pending' && enabled;
+  const editable = checkout.step === 'pending' && enabled;
   const formValid = flipUrlLooksValid(mediaUrl) && (!anonymous || nicknameLooksValid(nickname)) && user !== undefined;
   const canVerify = editable && formValid && mediaUrl.trim() !== '' && (!anonymous || nickname.trim() !== '');
-
-  async function verify() {
-    setState({ step: 'validating' });
-    try {
-      const flip = await validateFlip(mediaUrl.trim(), anonymous ? nickname.trim() : null);
-      notifySuccess('Verification Successful');
-      setState({ step: 'validated', flip });
-    } catch (error) {
-      notifyFailure('Verification failed', error);
-      setState({ step: 'pending' });
-    }
-  }
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (canVerify) void verify();
+        if (canVerify) void checkout.verify(() => validateFlip(mediaUrl.trim(), anonymous ? nickname.trim() : null));
       }}
     >
       <Stack gap="sm">
@@ -130,34 +108,19 @@ function VerifyForm({ state, setState, enabled }: StepProps & { enabled: boolean
           <Button
             type="submit"
             disabled={!canVerify}
-            loading={state.step === 'validating'}
+            loading={checkout.step === 'validating'}
             leftSection={<IconCheck size={16} aria-hidden />}
           >
             VERIFY
           </Button>
-          {state.step !== 'pending' && state.step !== 'validating' ? (
-            <Button variant="default" onClick={() => setState({ step: 'pending' })} leftSection={<IconRotate size={16} aria-hidden />}>
+          {checkout.step !== 'pending' && checkout.step !== 'validating' ? (
+            <Button variant="default" onClick={checkout.reset} leftSection={<IconRotate size={16} aria-hidden />}>
               New request
             </Button>
           ) : null}
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function Payment({ state, setState }: StepProps) {
-  const flip = 'flip' in state ? state.flip : null;
-  return (
-    <PaymentStep
-      kind="flip"
-      stage={paymentStageOf(state)}
-      createOrder={() => createFlipOrder(flip!.sid, 'paypal')}
-      captureOrder={(orderId) => captureFlipOrder(flip!.sid, orderId)}
-      onSuccess={(ids) => setState({ step: 'payment-success', flip: flip!, ids })}
-      onFailure={(failure) => setState({ step: 'payment-error', flip: flip!, failure })}
-      onRetry={() => setState({ step: 'validated', flip: flip! })}
-    />
   );
 }
 

@@ -3,7 +3,6 @@ import { IconCheck, IconInfoCircle, IconMicrophone, IconMicrophoneOff, IconPlaye
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NAME_MAX, SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
-import type { PaymentSuccess } from '../../common/flip';
 import { NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { samplePriceUsd } from '../../common/pricing';
 import type { SampleValidation } from '../../common/sample';
@@ -11,9 +10,9 @@ import { useCurrentUser } from '../api/auth';
 import { featureEnabledQuery } from '../api/flip';
 import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { notifyFailure, notifySuccess } from '../components/notify';
-import { type PaymentFailure, PaymentStep, PayPalScript, paymentStageOf } from '../components/requests/Payment';
+import { PaymentStep, PayPalScript } from '../components/requests/Payment';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
+import { type Checkout, type OrderCalls, useCheckout } from '../components/requests/useCheckout';
 import { type Recording, useRecorder } from '../lib/recorder';
 
 /**
@@ -22,24 +21,18 @@ import { type Recording, useRecorder } from '../lib/recorder';
  * The server measures and prices the recording; the price shown before is the page's own estimate.
  */
 
-type Checkout =
-  | { step: 'none' }
-  | { step: 'validating' }
-  | { step: 'validated'; sample: SampleValidation }
-  | { step: 'payment-success'; sample: SampleValidation; ids: PaymentSuccess }
-  | { step: 'payment-error'; sample: SampleValidation; failure: PaymentFailure };
-
+const SAMPLE_ORDERS: OrderCalls = { createOrder: createSampleOrder, captureOrder: captureSampleOrder };
 const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
 const NO_DEVICE = "Unfortunately you don't currently have any audio recording devices connected";
 
 export function SampleRequestPage() {
   const enabled = useQuery(featureEnabledQuery('recording')).data?.enabled === true;
   const recorder = useRecorder();
-  const [checkout, setCheckout] = useState<Checkout>({ step: 'none' });
-  const sample = 'sample' in checkout ? checkout.sample : null;
+  const checkout = useCheckout<SampleValidation>(SAMPLE_ORDERS);
+  const sample = checkout.request;
   const startOver = () => {
     recorder.reset();
-    setCheckout({ step: 'none' });
+    checkout.reset();
   };
 
   return (
@@ -66,7 +59,7 @@ export function SampleRequestPage() {
             <Title order={2} fz="h4" id="sample-step-1">
               Step 1: Record your sample
             </Title>
-            <RecordStep recorder={recorder} enabled={enabled} checkout={checkout} setCheckout={setCheckout} onStartOver={startOver} />
+            <RecordStep recorder={recorder} enabled={enabled} checkout={checkout} onStartOver={startOver} />
           </Stack>
         )}
         <Stack gap="sm" component="section" aria-labelledby="sample-step-2">
@@ -78,7 +71,7 @@ export function SampleRequestPage() {
               Verified: {sample.duration.toFixed(1)} seconds, <strong>${sample.amount}</strong>
             </Text>
           ) : null}
-          <Payment checkout={checkout} setCheckout={setCheckout} />
+          <PaymentStep kind="sample" {...checkout.payment} />
         </Stack>
       </Stack>
     </PayPalScript>
@@ -88,34 +81,23 @@ export function SampleRequestPage() {
 interface RecordStepProps {
   recorder: ReturnType<typeof useRecorder>;
   enabled: boolean;
-  checkout: Checkout;
-  setCheckout: (checkout: Checkout) => void;
+  checkout: Checkout<SampleValidation>;
   onStartOver: () => void;
 }
 
 /** Record, Stop, playback, the username when logged out, VERIFY: each enabled only as spec 5 says. */
-function RecordStep({ recorder, enabled, checkout, setCheckout, onStartOver }: RecordStepProps) {
+function RecordStep({ recorder, enabled, checkout, onStartOver }: RecordStepProps) {
   const user = useCurrentUser();
   const [username, setUsername] = useState('');
   const anonymous = user === null;
   const { status, recording } = recorder;
   const busy = status === 'lead-in' || status === 'recording';
-  const pending = checkout.step === 'none';
+  const pending = checkout.step === 'pending';
   const canRecord = enabled && pending && (status === 'idle' || status === 'recorded');
   const canStop = enabled && busy;
   const canVerify = enabled && pending && status === 'recorded' && user !== undefined && (!anonymous || nicknameLooksValid(username));
 
-  async function verify(recorded: Recording) {
-    setCheckout({ step: 'validating' });
-    try {
-      const sample = await validateSample(recorded.blob, anonymous ? username.trim() : null);
-      notifySuccess('Verification Successful');
-      setCheckout({ step: 'validated', sample });
-    } catch (error) {
-      notifyFailure('Verification failed', error);
-      setCheckout({ step: 'none' });
-    }
-  }
+  const verify = (recorded: Recording) => checkout.verify(() => validateSample(recorded.blob, anonymous ? username.trim() : null));
 
   return (
     <Stack gap="sm">
@@ -172,21 +154,6 @@ function Timer({ elapsed, status }: { elapsed: number; status: string }) {
       {shown === null ? '0.0 s' : `${shown.toFixed(1)} s`}
       {shown !== null && shown >= 0 ? <span data-testid="sample-price"> · ${samplePriceUsd(shown)}</span> : null}
     </Text>
-  );
-}
-
-function Payment({ checkout, setCheckout }: { checkout: Checkout; setCheckout: (checkout: Checkout) => void }) {
-  const sample = 'sample' in checkout ? checkout.sample : null;
-  return (
-    <PaymentStep
-      kind="sample"
-      stage={paymentStageOf(checkout)}
-      createOrder={() => createSampleOrder(sample!.sid, 'paypal')}
-      captureOrder={(orderId) => captureSampleOrder(sample!.sid, orderId)}
-      onSuccess={(ids) => setCheckout({ step: 'payment-success', sample: sample!, ids })}
-      onFailure={(failure) => setCheckout({ step: 'payment-error', sample: sample!, failure })}
-      onRetry={() => setCheckout({ step: 'validated', sample: sample! })}
-    />
   );
 }
 

@@ -1,5 +1,4 @@
-import type { FlipCaptureResult, PreviousRequest, ValidatedFlip } from '../../../common/flip';
-import type { CapturedOrder } from '../../../common/payments';
+import type { PreviousRequest, ValidatedFlip } from '../../../common/flip';
 import { youTubeWatchUrl } from '../../../common/youtube-links';
 import type { FlipRequestRow, HistoryRow } from './queries';
 
@@ -27,11 +26,4 @@ export function presentValidated(request: FlipRequestRow, previous: HistoryRow[]
     },
     previousRequests: previous.map(presentPrevious),
   };
-}
-
-/** The captured order as spec 7 reads it, plus the success banner's ids: the history row, the order, the capture. */
-export function presentCaptured(order: CapturedOrder, history: HistoryRow): FlipCaptureResult {
-  const captureId = order.purchase_units[0]?.payments.captures[0]?.id;
-  if (!captureId) throw new Error(`The captured order ${order.id} has no capture`);
-  return { ...order, sampleId: String(history.id), orderId: order.id, transactionId: captureId };
 }

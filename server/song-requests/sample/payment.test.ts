@@ -5,7 +5,7 @@ import { createSandboxedApp } from '../../sandbox/testing';
 import { buildAdmin, buildUser } from '../../testing/users';
 import { FIXTURE, fixtureBytes, sampleSteps } from './testing';
 
-let now = new Date('2026-03-01T12:00:00Z');
+const now = new Date('2026-03-01T12:00:00Z');
 const t = await createSandboxedApp({ now: () => now });
 const steps = sampleSteps(t);
 const paypal = t.state.paypal;
@@ -56,19 +56,6 @@ describe('paying for a sample', () => {
     const history = await t.app.inject({ method: 'GET', url: '/api/requests/history' });
     expect(history.json().content[0]).toMatchObject({ id: rows.history[0]!.id, sampleRequestId: rows.request.id });
   });
-
-  it('refuses create for an unknown sid (404) and an expired one (410)', async () => {
-    expect((await steps.create('no-such-sid')).statusCode).toBe(404);
-    const sid = await steps.validate();
-    const validatedAt = now;
-    now = new Date(validatedAt.getTime() + 2 * 3_600_000);
-    try {
-      const res = await steps.create(sid);
-      expect(res.statusCode, res.body).toBe(410);
-    } finally {
-      now = validatedAt;
-    }
-  });
 });
 
 describe('a refunded sample', () => {
@@ -84,26 +71,6 @@ describe('a refunded sample', () => {
     // Paid once (and refunded since): a new order for it would take the money a second time.
     const again = await t.app.inject({ method: 'POST', url: '/api/requests/recording/create', payload: { sid } });
     expect(again.statusCode, again.body).toBe(409);
-  });
-});
-
-describe('disabling samples while a buyer is paying', () => {
-  it('still completes an order approved before: the buyer is never told no while charged', async () => {
-    const toggle = () => t.app.inject({ method: 'POST', url: '/api/requests/recording/enabled', headers: admin.headers });
-    paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
-    const sid = await steps.validate('Night-Owl', FIXTURE.webm1.file);
-    const orderId = await steps.order(sid);
-    paypal.approve(orderId, 'paid');
-    expect((await toggle()).json()).toEqual({ enabled: false });
-    try {
-      const res = await steps.capture(sid, orderId);
-      expect(res.statusCode, res.body).toBe(200);
-      expect((await steps.rowsOf(sid)).history.map((r) => r.state)).toEqual(['queued']);
-    } finally {
-      expect((await toggle()).json()).toEqual({ enabled: true });
-      await paypal.webhooks.release();
-      paypal.webhooks.clear();
-    }
   });
 });
 

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { sampleCaptureResultSchema } from '../../../common/sample';
+import { expect } from 'vitest';
+import { SAMPLE_PATHS } from '../../../common/sample';
 import { sampleRequests, songRequests } from '../../db/schema';
+import { type PaidKindAdapter, paidSteps } from '../../payments/testing';
 import type { SandboxedApp } from '../../sandbox/testing';
+import { insertSampleRequest } from './queries';
 
-/** Steps of a sample request against a sandboxed app, for the sample tests and the shared payment fault tests. */
+/** Steps of a sample request against a sandboxed app, for the sample tests and the shared paid-request tests. */
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
@@ -40,8 +44,7 @@ export function multipart(fields: Record<string, string>, file?: { name: string;
 }
 
 export function sampleSteps(t: SandboxedApp) {
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload, headers });
+  const steps = paidSteps(t, { create: SAMPLE_PATHS.create, capture: SAMPLE_PATHS.capture });
 
   const upload = (
     bytes: Buffer | null,
@@ -58,7 +61,7 @@ export function sampleSteps(t: SandboxedApp) {
   };
 
   return {
-    post,
+    ...steps,
     upload,
 
     async validate(username = 'Night-Owl', file: string = FIXTURE.webm6.file): Promise<string> {
@@ -66,18 +69,6 @@ export function sampleSteps(t: SandboxedApp) {
       if (res.statusCode !== 200) throw new Error(`validate answered ${res.statusCode}: ${res.body}`);
       return res.json().sid as string;
     },
-
-    create: (sid: string) => post('/api/requests/recording/create', { sid, paymentSource: 'paypal' }),
-
-    async order(sid: string): Promise<string> {
-      const res = await post('/api/requests/recording/create', { sid, paymentSource: 'paypal' });
-      if (res.statusCode !== 200) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
-      return res.json().id as string;
-    },
-
-    capture: (sid: string, orderId: string) => post('/api/requests/recording/capture', { sid, orderId }),
-
-    parseCaptured: (body: unknown) => sampleCaptureResultSchema.strict().parse(body),
 
     /** The sample request of a sid and its history rows. */
     async rowsOf(sid: string) {
@@ -88,6 +79,60 @@ export function sampleSteps(t: SandboxedApp) {
       if (!request) throw new Error(`no sample request ${sid}`);
       const history = await t.db.select().from(songRequests).where(eq(songRequests.sampleRequestId, request.id));
       return { request, history };
+    },
+  };
+}
+
+/** What the request's state must be for its history: paid while its history row stands, refunded with it, pending without one. */
+const stateOf = (history: { state: string }[]) =>
+  history.length === 0 ? 'pending' : history[0]!.state === 'refunded' ? 'refunded' : 'paid';
+
+/** Samples for the shared paid-request tests (server/payments/testing.ts): a paid sample is marked paid beside its history row. */
+export function sampleKind(t: SandboxedApp): PaidKindAdapter {
+  const steps = sampleSteps(t);
+  // The shortest recording for the thousands of requests of the property test, as validate stores it.
+  const short = { bytes: fixtureBytes(FIXTURE.webm1.file), durationMs: 1304, cents: 500 };
+  return {
+    name: 'sample',
+    steps: { ...steps, validate: () => steps.validate() },
+    // The 6.4 s recording validate sends by default.
+    price: { currency_code: 'USD', value: '10.00' },
+    messages: {
+      unknown: 'Unknown sample request: record and verify it again',
+      expired: 'This sample request has expired: verify it again',
+      paidAlready: 'This sample is paid already: record a new one to request again',
+    },
+    toggle: {
+      path: '/api/requests/recording/enabled',
+      disabledMessage: 'Sample requests are not currently enabled. Check back again during the next livestream!',
+    },
+    historyRef: 'sampleRequestId',
+
+    async pending(at) {
+      const sid = randomBytes(24).toString('base64url');
+      await insertSampleRequest(t.db, {
+        sid,
+        username: 'Property-Fan',
+        mimeType: 'audio/webm',
+        audio: short.bytes,
+        durationMs: short.durationMs,
+        amountCents: short.cents,
+        currency: 'USD',
+        expiresAt: new Date(at.getTime() + 3_600_000),
+        createdAt: at,
+        updatedAt: at,
+      });
+      return { sid, price: { currency_code: 'USD', value: '5.00' } };
+    },
+
+    async setPrice(sid, cents) {
+      await t.db.update(sampleRequests).set({ amountCents: cents }).where(eq(sampleRequests.sid, sid));
+    },
+
+    async rowsOf(sid) {
+      const { request, history } = await steps.rowsOf(sid);
+      expect(request.state).toBe(stateOf(history));
+      return { requestId: request.id, history, queued: request.state === 'paid' ? 1 : 0 };
     },
   };
 }

@@ -1,44 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Funding } from '../../sandbox/paypal/orders';
-import { createSandboxedApp } from '../../sandbox/testing';
-import { sampleSteps } from '../sample/testing';
-import { flipSteps } from './testing';
+import { createSandboxedApp } from '../sandbox/testing';
+import { flipKind, flipSteps } from '../song-requests/flip/testing';
+import { sampleKind } from '../song-requests/sample/testing';
+import { faultSteps } from './testing';
 
 /**
- * Payment faults end to end through each paid feature's routes (flips and samples), the payments
- * module and the PayPal stand-in: each ends with the request paid and in the history exactly once
- * (a flip also queued), and PayPal holding one capture of its price, or with nothing recorded and
- * nothing charged.
+ * Payment faults end to end through each paid kind's routes (flips and samples), the one paid-request
+ * path (paid-kind.ts), the payments module and the PayPal stand-in: each ends with the request paid
+ * and in the history exactly once (a flip also queued), and PayPal holding one capture of its price,
+ * or with nothing recorded and nothing charged.
  */
 
 let now = new Date('2026-03-01T12:00:00Z');
-const t = await createSandboxedApp({ now: () => now });
+// Every test of both kinds writes from one address: above the per-minute write limit (server/accounts/limits.ts).
+const t = await createSandboxedApp({ now: () => now, env: { WRITE_RATE_LIMIT: '100000' } });
 const paypal = t.state.paypal;
 
-/** What differs per feature: its steps, its price, and its rows once paid. */
-const FEATURES = [
-  {
-    name: 'flip',
-    steps: flipSteps(t),
-    price: '20.00',
-    async paidRows(sid: string) {
-      const rows = await flipSteps(t).rowsOf(sid);
-      expect(rows.queue.map((r) => [r.state, r.songRequestId])).toEqual(rows.history.map((h) => ['queued', h.id]));
-      return rows.history;
-    },
-  },
-  {
-    name: 'sample',
-    steps: sampleSteps(t),
-    // The 6.4 s recording sampleSteps validates by default.
-    price: '10.00',
-    async paidRows(sid: string) {
-      const rows = await sampleSteps(t).rowsOf(sid);
-      expect(rows.request.state).toBe(rows.history.length ? 'paid' : 'pending');
-      return rows.history;
-    },
-  },
-];
+const KINDS = [flipKind(t), sampleKind(t)];
 
 beforeEach(() => {
   now = new Date('2026-03-01T12:00:00Z');
@@ -49,41 +27,16 @@ afterEach(async () => {
   paypal.webhooks.clear();
 });
 
-/** The steps every fault test takes, and what it checks, for one feature. */
-function faultSteps({ steps: flip, price, paidRows }: (typeof FEATURES)[number]) {
-  async function approvedOrder(funding: Funding = 'paid') {
-    const sid = await flip.validate();
-    const orderId = await flip.order(sid);
-    paypal.approve(orderId, funding);
-    return { sid, orderId };
-  }
-
-  /** Paid and in the history once, and PayPal captured the order once, for the feature's price. */
-  async function expectQueuedOnce(sid: string, orderId: string) {
-    await paypal.webhooks.idle();
-    expect((await paidRows(sid)).map((r) => r.state)).toEqual(['queued']);
-    const order = paypal.orders.get(orderId);
-    expect(order.status).toBe('COMPLETED');
-    expect(order.capture).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: price } });
-  }
-
-  async function expectNothingQueued(sid: string) {
-    await paypal.webhooks.idle();
-    expect(await paidRows(sid)).toEqual([]);
-  }
-  return { approvedOrder, expectQueuedOnce, expectNothingQueued };
-}
-
-describe.each(FEATURES)('$name payment faults', (feature) => {
-  const flip = feature.steps;
-  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(feature);
+describe.each(KINDS)('$name payment faults', (kind) => {
+  const steps = kind.steps;
+  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(t, kind);
 
   it('declined, then paid: one request queued', async () => {
     const { sid, orderId } = await approvedOrder('declined');
-    expect((await flip.capture(sid, orderId)).statusCode).toBe(422);
+    expect((await steps.capture(sid, orderId)).statusCode).toBe(422);
     await expectNothingQueued(sid);
     paypal.approve(orderId, 'paid');
-    expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+    expect((await steps.capture(sid, orderId)).statusCode).toBe(200);
     await expectQueuedOnce(sid, orderId);
   });
 
@@ -91,10 +44,10 @@ describe.each(FEATURES)('$name payment faults', (feature) => {
     paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const { sid, orderId } = await approvedOrder();
     t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, times: 2 });
-    const failed = await flip.capture(sid, orderId);
+    const failed = await steps.capture(sid, orderId);
     expect(failed.statusCode).toBe(502);
     await expectNothingQueued(sid);
-    const retried = await flip.capture(sid, orderId);
+    const retried = await steps.capture(sid, orderId);
     expect(retried.statusCode, retried.body).toBe(200);
     await expectQueuedOnce(sid, orderId);
   });
@@ -103,19 +56,19 @@ describe.each(FEATURES)('$name payment faults', (feature) => {
     paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
     const { sid, orderId } = await approvedOrder();
     t.state.faults.inject({ provider: 'paypal', path: '/capture', status: 500, after: true, times: 2 });
-    expect((await flip.capture(sid, orderId)).statusCode).toBe(502);
-    const retried = await flip.capture(sid, orderId);
+    expect((await steps.capture(sid, orderId)).statusCode).toBe(502);
+    const retried = await steps.capture(sid, orderId);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(flip.parseCaptured(retried.json()).transactionId).toBe(paypal.orders.get(orderId).capture!.id);
+    expect(steps.parseCaptured(retried.json()).transactionId).toBe(paypal.orders.get(orderId).capture!.id);
     await expectQueuedOnce(sid, orderId);
   });
 
   it('a duplicate capture (two at once, then one more) answers the same and queues once', async () => {
     const { sid, orderId } = await approvedOrder();
-    const answers = await Promise.all([flip.capture(sid, orderId), flip.capture(sid, orderId)]);
+    const answers = await Promise.all([steps.capture(sid, orderId), steps.capture(sid, orderId)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
-    const later = await flip.capture(sid, orderId);
-    const bodies = [...answers, later].map((a) => flip.parseCaptured(a.json()));
+    const later = await steps.capture(sid, orderId);
+    const bodies = [...answers, later].map((a) => steps.parseCaptured(a.json()));
     expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
     await expectQueuedOnce(sid, orderId);
   });
@@ -124,7 +77,7 @@ describe.each(FEATURES)('$name payment faults', (feature) => {
     const { sid, orderId } = await approvedOrder();
     await expectQueuedOnce(sid, orderId);
     // The buyer comes back: the capture call answers the same result.
-    expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+    expect((await steps.capture(sid, orderId)).statusCode).toBe(200);
     await expectQueuedOnce(sid, orderId);
   });
 
@@ -168,9 +121,9 @@ describe.each(FEATURES)('$name payment faults', (feature) => {
   });
 });
 
-describe('flip payments: refunds and PayPal refusals are definite answers, not a 502 promising completion', () => {
+describe('flip payments: refunds', () => {
   const flip = flipSteps(t);
-  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(FEATURES[0]!);
+  const { approvedOrder, expectQueuedOnce } = faultSteps(t, KINDS[0]!);
 
   it('a refunded request cannot be paid again through create (409), and a second payment that gets through is queued again', async () => {
     const { sid, orderId } = await approvedOrder();
@@ -194,6 +147,12 @@ describe('flip payments: refunds and PayPal refusals are definite answers, not a
     expect((await t.payments.find(second.orderId))?.status).toBe('captured');
     await expectQueuedOnce(sid, second.orderId);
   });
+});
+
+describe.each(KINDS)('$name payments: PayPal refusals are definite answers, not a 502 promising completion', (kind) => {
+  const steps = kind.steps;
+  const { approvedOrder, expectQueuedOnce, expectNothingQueued } = faultSteps(t, kind);
+
   for (const [funding, issue] of [
     ['refused', 'TRANSACTION_REFUSED'],
     ['action', 'PAYER_ACTION_REQUIRED'],
@@ -201,24 +160,24 @@ describe('flip payments: refunds and PayPal refusals are definite answers, not a
     it(`${issue} is a 422 the buyer can retry, and nothing is queued`, async () => {
       paypal.webhooks.inject({ fault: 'delay', times: Number.POSITIVE_INFINITY });
       const { sid, orderId } = await approvedOrder(funding);
-      const res = await flip.capture(sid, orderId);
+      const res = await steps.capture(sid, orderId);
       expect(res.statusCode, res.body).toBe(422);
       await expectNothingQueued(sid);
       paypal.approve(orderId, 'paid');
-      expect((await flip.capture(sid, orderId)).statusCode).toBe(200);
+      expect((await steps.capture(sid, orderId)).statusCode).toBe(200);
       await expectQueuedOnce(sid, orderId);
     });
   }
 
   it('an order PayPal no longer knows (expired) is a 410 saying nothing was charged, and the request can be paid anew', async () => {
-    const sid = await flip.validate();
-    const orderId = await flip.order(sid);
+    const sid = await kind.steps.validate();
+    const orderId = await steps.order(sid);
     paypal.orders.expire(orderId);
-    const res = await flip.capture(sid, orderId);
+    const res = await steps.capture(sid, orderId);
     expect(res.statusCode, res.body).toBe(410);
     expect(res.json().message).toContain('nothing was charged');
     expect((await t.payments.find(orderId))?.status).toBe('expired');
-    const fresh = await flip.order(sid);
+    const fresh = await steps.order(sid);
     expect(fresh).not.toBe(orderId);
   });
 });
