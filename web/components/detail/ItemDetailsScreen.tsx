@@ -3,8 +3,8 @@ import type { EntityKind } from '../../../common/enums';
 import { useConfig } from '../../api/config';
 import { itemQuery } from '../../api/items';
 import { readOnlyFields } from '../../lib/detail-fields';
-import { EditableDetails } from '../edit/EditableDetails';
 import { DetailStatus } from './DetailStatus';
+import { EditableDetails } from './EditableDetails';
 import { ItemDetailsView } from './ItemDetailsView';
 import { useDetailsRoute } from './useDetailsRoute';
 
