@@ -82,6 +82,12 @@ const loginRequired = requireLogin(previousLocation);
 
 const page = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path });
 
+/** Pathless layouts: the routes under them need a login (spec 2's toast, then back) or an admin (silently home). */
+const loginGuard = createRoute({ getParentRoute: () => rootRoute, id: 'login-required', beforeLoad: loginRequired });
+const adminGuard = createRoute({ getParentRoute: () => rootRoute, id: 'admin-only', beforeLoad: requireAdmin });
+const loggedIn = <TPath extends string>(path: TPath) => ({ getParentRoute: () => loginGuard, path });
+const adminOnly = <TPath extends string>(path: TPath) => ({ getParentRoute: () => adminGuard, path });
+
 /** The streamer's source values, which the server keeps (others are dropped from the URL as it drops them). */
 function knownSources(): string[] | undefined {
   const config = loadedConfig();
@@ -111,7 +117,7 @@ const latestSongsRoute = createRoute({
     const filter = filterSearch(MEDIA_PROVIDERS, search);
     return { ...filter, providers: filter.providers ?? ['youtube' as const] };
   },
-  component: lazyRouteComponent(() => import('./routes/latest-songs'), 'LatestSongsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'LatestSongsPage'),
 });
 const topSongsRoute = createRoute({
   ...page('/top'),
@@ -120,19 +126,19 @@ const topSongsRoute = createRoute({
     ...filterSearch(MEDIA_PROVIDERS, search),
     period: validatePeriod(search),
   }),
-  component: lazyRouteComponent(() => import('./routes/top-songs'), 'TopSongsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'TopSongsPage'),
 });
 const latestStreamsRoute = createRoute({
   ...page('/streams'),
   staticData: { title: 'Latest Streams' },
   validateSearch: (search: Record<string, unknown>) => filterSearch(STREAM_PROVIDERS, search),
-  component: lazyRouteComponent(() => import('./routes/latest-streams'), 'LatestStreamsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'LatestStreamsPage'),
 });
 const playlistsRoute = createRoute({
   ...page('/playlists'),
   staticData: { title: 'Playlists' },
   validateSearch: (search: Record<string, unknown>) => filterSearch(PLAYLIST_PROVIDERS, search),
-  component: lazyRouteComponent(() => import('./routes/playlists'), 'PlaylistsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'PlaylistsPage'),
 });
 const albumsRoute = createRoute({
   ...page('/playlists/albums'),
@@ -145,9 +151,8 @@ const communityPlaylistsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/community-playlists'), 'CommunityPlaylistsPage'),
 });
 const communitySubmitRoute = createRoute({
-  ...page('/playlists/community/submit'),
+  ...loggedIn('/playlists/community/submit'),
   staticData: { title: 'Submit a Playlist' },
-  beforeLoad: loginRequired,
   component: lazyRouteComponent(() => import('./routes/community-submit'), 'CommunitySubmitPage'),
 });
 const clipsRoute = createRoute({
@@ -159,111 +164,64 @@ const clipsRoute = createRoute({
 });
 
 // Detail pages: /{kind}/{id} shows the item, /details is read-only, /edit (login required) is editable.
+// Each kind's `$id` route owns the id (parsed to a number; anything but a positive whole number goes
+// home) for its three children; titles follow spec 2's table ("Song", "Song Details", "Edit Song").
+const idRoute = { params: idParams, beforeLoad: requireValidId };
+const detailsData = (title: string) => ({ title: `${title} Details`, editable: false });
+// The edit child's own guard runs after its parent's id check, as before the login toast.
+const editData = (title: string) => ({ beforeLoad: loginRequired, staticData: { title: `Edit ${title}`, editable: true } });
+
 const mediaPage = lazyRouteComponent(() => import('./routes/media'), 'MediaPage');
 const mediaDetails = lazyRouteComponent(() => import('./routes/media-details'), 'MediaDetailsPage');
+const mediaItem = createRoute({ ...page('/media/$id'), ...idRoute });
+const mediaRoutes = mediaItem.addChildren([
+  createRoute({ getParentRoute: () => mediaItem, path: '/', staticData: { title: 'Song' }, component: mediaPage }),
+  createRoute({ getParentRoute: () => mediaItem, path: 'details', staticData: detailsData('Song'), component: mediaDetails }),
+  createRoute({ getParentRoute: () => mediaItem, path: 'edit', ...editData('Song'), component: mediaDetails }),
+]);
+
 const streamDetails = lazyRouteComponent(() => import('./routes/stream-details'), 'StreamDetailsPage');
+const streamItem = createRoute({ ...page('/streams/$id'), ...idRoute });
+const streamRoutes = streamItem.addChildren([
+  createRoute({
+    getParentRoute: () => streamItem,
+    path: '/',
+    staticData: { title: 'Stream' },
+    component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
+  }),
+  createRoute({ getParentRoute: () => streamItem, path: 'details', staticData: detailsData('Stream'), component: streamDetails }),
+  createRoute({ getParentRoute: () => streamItem, path: 'edit', ...editData('Stream'), component: streamDetails }),
+]);
+
 const playlistDetails = lazyRouteComponent(() => import('./routes/playlist-details'), 'PlaylistDetailsPage');
+const playlistItem = createRoute({ ...page('/playlists/$id'), ...idRoute });
+const playlistRoutes = playlistItem.addChildren([
+  createRoute({
+    getParentRoute: () => playlistItem,
+    path: '/',
+    staticData: { title: 'Playlist' },
+    component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
+  }),
+  createRoute({ getParentRoute: () => playlistItem, path: 'details', staticData: detailsData('Playlist'), component: playlistDetails }),
+  createRoute({ getParentRoute: () => playlistItem, path: 'edit', ...editData('Playlist'), component: playlistDetails }),
+]);
+
 const clipDetails = lazyRouteComponent(() => import('./routes/clip-details'), 'ClipDetailsPage');
+const clipItem = createRoute({ ...page('/clips/$id'), ...idRoute });
+const clipRoutes = clipItem.addChildren([
+  createRoute({
+    getParentRoute: () => clipItem,
+    path: '/',
+    staticData: { title: 'Clip' },
+    component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage'),
+  }),
+  createRoute({ getParentRoute: () => clipItem, path: 'details', staticData: detailsData('Clip'), component: clipDetails }),
+  createRoute({ getParentRoute: () => clipItem, path: 'edit', ...editData('Clip'), component: clipDetails }),
+]);
 
 const dailyRoute = createRoute({ ...page('/daily'), staticData: { title: 'Song of the Day' }, component: mediaPage });
 /** /media without an id shows the daily song (spec 2). */
 const mediaDailyRoute = createRoute({ ...page('/media'), staticData: { title: 'Song of the Day' }, component: mediaPage });
-const mediaRoute = createRoute({
-  ...page('/media/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Song' },
-  component: mediaPage,
-});
-const mediaDetailsRoute = createRoute({
-  ...page('/media/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Song Details', editable: false },
-  component: mediaDetails,
-});
-const mediaEditRoute = createRoute({
-  ...page('/media/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Song', editable: true },
-  component: mediaDetails,
-});
-const streamRoute = createRoute({
-  ...page('/streams/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Stream' },
-  component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
-});
-const streamDetailsRoute = createRoute({
-  ...page('/streams/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Stream Details', editable: false },
-  component: streamDetails,
-});
-const streamEditRoute = createRoute({
-  ...page('/streams/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Stream', editable: true },
-  component: streamDetails,
-});
-const playlistRoute = createRoute({
-  ...page('/playlists/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Playlist' },
-  component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
-});
-const playlistDetailsRoute = createRoute({
-  ...page('/playlists/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Playlist Details', editable: false },
-  component: playlistDetails,
-});
-const playlistEditRoute = createRoute({
-  ...page('/playlists/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Playlist', editable: true },
-  component: playlistDetails,
-});
-const clipRoute = createRoute({
-  ...page('/clips/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Clip' },
-  component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage'),
-});
-const clipDetailsRoute = createRoute({
-  ...page('/clips/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Clip Details', editable: false },
-  component: clipDetails,
-});
-const clipEditRoute = createRoute({
-  ...page('/clips/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Clip', editable: true },
-  component: clipDetails,
-});
 
 // Search, randomizer, liked
 const searchRoute = createRoute({
@@ -278,10 +236,9 @@ const randomRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/random'), 'RandomPage'),
 });
 const likedRoute = createRoute({
-  ...page('/liked'),
+  ...loggedIn('/liked'),
   staticData: { title: 'Liked' },
   validateSearch: validateLikedSearch,
-  beforeLoad: loginRequired,
   component: lazyRouteComponent(() => import('./routes/liked'), 'LikedPage'),
 });
 
@@ -317,12 +274,8 @@ const requestHistoryRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/request-history'), 'RequestHistoryPage'),
 });
 const requestHistoryEditRoute = createRoute({
-  ...page('/requests/history/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await requireAdmin(args);
-  },
+  ...adminOnly('/requests/history/$id/edit'),
+  ...idRoute,
   staticData: { title: 'Edit Request', editable: true },
   component: lazyRouteComponent(() => import('./routes/request-history-edit'), 'RequestHistoryEditPage'),
 });
@@ -355,8 +308,7 @@ const socialsRoute = createRoute({
 
 // Admin console: a layout with two tabs; /admin itself goes to the edits tab.
 const adminRoute = createRoute({
-  ...page('/admin'),
-  beforeLoad: requireAdmin,
+  ...adminOnly('/admin'),
   staticData: { title: 'Admin Console' },
   component: lazyRouteComponent(() => import('./routes/admin-console'), 'AdminConsolePage'),
 });
@@ -416,36 +368,26 @@ const routeTree = rootRoute.addChildren([
   playlistsRoute,
   albumsRoute,
   communityPlaylistsRoute,
-  communitySubmitRoute,
   clipsRoute,
   dailyRoute,
   mediaDailyRoute,
-  mediaRoute,
-  mediaDetailsRoute,
-  mediaEditRoute,
-  streamRoute,
-  streamDetailsRoute,
-  streamEditRoute,
-  playlistRoute,
-  playlistDetailsRoute,
-  playlistEditRoute,
-  clipRoute,
-  clipDetailsRoute,
-  clipEditRoute,
+  mediaRoutes,
+  streamRoutes,
+  playlistRoutes,
+  clipRoutes,
   searchRoute,
   randomRoute,
-  likedRoute,
   requestRoute,
   sampleRequestRoute,
   flipRequestRoute,
   requestQueueRoute,
   requestHistoryRoute,
-  requestHistoryEditRoute,
   eventsRoute,
   radioRoute,
   linksRoute,
   socialsRoute,
-  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
+  loginGuard.addChildren([communitySubmitRoute, likedRoute]),
+  adminGuard.addChildren([adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]), requestHistoryEditRoute]),
   queueOverlayRoute,
   samplePlayerRoute,
   unknownRoute,
