@@ -63,3 +63,15 @@ export async function waitForCards(page: Page, count: number, scope = page.locat
     .poll(() => scope.getByTestId(testId).count(), { timeout: WAIT_MS, message: `Expected ${count} cards (${testId})` })
     .toBe(count);
 }
+
+/** The toasts (spec 8) whose title or message has this text, to count them. */
+export const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** A promise and the function that settles it: lets a routed call wait for a step of the test. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
