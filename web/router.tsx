@@ -82,12 +82,6 @@ const loginRequired = requireLogin(previousLocation);
 
 const page = <TPath extends string>(path: TPath) => ({ getParentRoute: () => rootRoute, path });
 
-/** Pathless layouts: the routes under them need a login (spec 2's toast, then back) or an admin (silently home). */
-const loginGuard = createRoute({ getParentRoute: () => rootRoute, id: 'login-required', beforeLoad: loginRequired });
-const adminGuard = createRoute({ getParentRoute: () => rootRoute, id: 'admin-only', beforeLoad: requireAdmin });
-const loggedIn = <TPath extends string>(path: TPath) => ({ getParentRoute: () => loginGuard, path });
-const adminOnly = <TPath extends string>(path: TPath) => ({ getParentRoute: () => adminGuard, path });
-
 /** The streamer's source values, which the server keeps (others are dropped from the URL as it drops them). */
 function knownSources(): string[] | undefined {
   const config = loadedConfig();
@@ -151,8 +145,9 @@ const communityPlaylistsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/community-playlists'), 'CommunityPlaylistsPage'),
 });
 const communitySubmitRoute = createRoute({
-  ...loggedIn('/playlists/community/submit'),
+  ...page('/playlists/community/submit'),
   staticData: { title: 'Submit a Playlist' },
+  beforeLoad: loginRequired,
   component: lazyRouteComponent(() => import('./routes/community-submit'), 'CommunitySubmitPage'),
 });
 const clipsRoute = createRoute({
@@ -164,60 +159,51 @@ const clipsRoute = createRoute({
 });
 
 // Detail pages: /{kind}/{id} shows the item, /details is read-only, /edit (login required) is editable.
-// Each kind's `$id` route owns the id (parsed to a number; anything but a positive whole number goes
-// home) for its three children; titles follow spec 2's table ("Song", "Song Details", "Edit Song").
+// Every one parses the id to a number and sends anything but a positive whole number home; titles
+// follow spec 2's table ("Song", "Song Details", "Edit Song"). The routes stay siblings: nesting them
+// under a `$id` parent (or guards under pathless layouts) takes this code-based tree past what
+// TypeScript infers, and route ids and search types silently become `any`.
 const idRoute = { params: idParams, beforeLoad: requireValidId };
-const detailsData = (title: string) => ({ title: `${title} Details`, editable: false });
-// The edit child's own guard runs after its parent's id check, as before the login toast.
-const editData = (title: string) => ({ beforeLoad: loginRequired, staticData: { title: `Edit ${title}`, editable: true } });
+const itemData = (title: string) => ({ ...idRoute, staticData: { title } });
+const detailsData = (title: string) => ({ ...idRoute, staticData: { title: `${title} Details`, editable: false } });
+const editData = (title: string) => ({
+  params: idParams,
+  // The id first, then the login (whose guard toasts).
+  beforeLoad: async (args: Parameters<typeof requireValidId>[0] & Parameters<typeof loginRequired>[0]) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: `Edit ${title}`, editable: true },
+});
 
 const mediaPage = lazyRouteComponent(() => import('./routes/media'), 'MediaPage');
 const mediaDetails = lazyRouteComponent(() => import('./routes/media-details'), 'MediaDetailsPage');
-const mediaItem = createRoute({ ...page('/media/$id'), ...idRoute });
-const mediaRoutes = mediaItem.addChildren([
-  createRoute({ getParentRoute: () => mediaItem, path: '/', staticData: { title: 'Song' }, component: mediaPage }),
-  createRoute({ getParentRoute: () => mediaItem, path: 'details', staticData: detailsData('Song'), component: mediaDetails }),
-  createRoute({ getParentRoute: () => mediaItem, path: 'edit', ...editData('Song'), component: mediaDetails }),
-]);
-
 const streamDetails = lazyRouteComponent(() => import('./routes/stream-details'), 'StreamDetailsPage');
-const streamItem = createRoute({ ...page('/streams/$id'), ...idRoute });
-const streamRoutes = streamItem.addChildren([
+const playlistDetails = lazyRouteComponent(() => import('./routes/playlist-details'), 'PlaylistDetailsPage');
+const clipDetails = lazyRouteComponent(() => import('./routes/clip-details'), 'ClipDetailsPage');
+
+const itemRoutes = [
+  createRoute({ ...page('/media/$id'), ...itemData('Song'), component: mediaPage }),
+  createRoute({ ...page('/media/$id/details'), ...detailsData('Song'), component: mediaDetails }),
+  createRoute({ ...page('/media/$id/edit'), ...editData('Song'), component: mediaDetails }),
   createRoute({
-    getParentRoute: () => streamItem,
-    path: '/',
-    staticData: { title: 'Stream' },
+    ...page('/streams/$id'),
+    ...itemData('Stream'),
     component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
   }),
-  createRoute({ getParentRoute: () => streamItem, path: 'details', staticData: detailsData('Stream'), component: streamDetails }),
-  createRoute({ getParentRoute: () => streamItem, path: 'edit', ...editData('Stream'), component: streamDetails }),
-]);
-
-const playlistDetails = lazyRouteComponent(() => import('./routes/playlist-details'), 'PlaylistDetailsPage');
-const playlistItem = createRoute({ ...page('/playlists/$id'), ...idRoute });
-const playlistRoutes = playlistItem.addChildren([
+  createRoute({ ...page('/streams/$id/details'), ...detailsData('Stream'), component: streamDetails }),
+  createRoute({ ...page('/streams/$id/edit'), ...editData('Stream'), component: streamDetails }),
   createRoute({
-    getParentRoute: () => playlistItem,
-    path: '/',
-    staticData: { title: 'Playlist' },
+    ...page('/playlists/$id'),
+    ...itemData('Playlist'),
     component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
   }),
-  createRoute({ getParentRoute: () => playlistItem, path: 'details', staticData: detailsData('Playlist'), component: playlistDetails }),
-  createRoute({ getParentRoute: () => playlistItem, path: 'edit', ...editData('Playlist'), component: playlistDetails }),
-]);
-
-const clipDetails = lazyRouteComponent(() => import('./routes/clip-details'), 'ClipDetailsPage');
-const clipItem = createRoute({ ...page('/clips/$id'), ...idRoute });
-const clipRoutes = clipItem.addChildren([
-  createRoute({
-    getParentRoute: () => clipItem,
-    path: '/',
-    staticData: { title: 'Clip' },
-    component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage'),
-  }),
-  createRoute({ getParentRoute: () => clipItem, path: 'details', staticData: detailsData('Clip'), component: clipDetails }),
-  createRoute({ getParentRoute: () => clipItem, path: 'edit', ...editData('Clip'), component: clipDetails }),
-]);
+  createRoute({ ...page('/playlists/$id/details'), ...detailsData('Playlist'), component: playlistDetails }),
+  createRoute({ ...page('/playlists/$id/edit'), ...editData('Playlist'), component: playlistDetails }),
+  createRoute({ ...page('/clips/$id'), ...itemData('Clip'), component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage') }),
+  createRoute({ ...page('/clips/$id/details'), ...detailsData('Clip'), component: clipDetails }),
+  createRoute({ ...page('/clips/$id/edit'), ...editData('Clip'), component: clipDetails }),
+] as const;
 
 const dailyRoute = createRoute({ ...page('/daily'), staticData: { title: 'Song of the Day' }, component: mediaPage });
 /** /media without an id shows the daily song (spec 2). */
@@ -236,9 +222,10 @@ const randomRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/random'), 'RandomPage'),
 });
 const likedRoute = createRoute({
-  ...loggedIn('/liked'),
+  ...page('/liked'),
   staticData: { title: 'Liked' },
   validateSearch: validateLikedSearch,
+  beforeLoad: loginRequired,
   component: lazyRouteComponent(() => import('./routes/liked'), 'LikedPage'),
 });
 
@@ -274,8 +261,12 @@ const requestHistoryRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/request-history'), 'RequestHistoryPage'),
 });
 const requestHistoryEditRoute = createRoute({
-  ...adminOnly('/requests/history/$id/edit'),
-  ...idRoute,
+  ...page('/requests/history/$id/edit'),
+  params: idParams,
+  beforeLoad: async (args) => {
+    requireValidId(args);
+    await requireAdmin(args);
+  },
   staticData: { title: 'Edit Request', editable: true },
   component: lazyRouteComponent(() => import('./routes/request-history-edit'), 'RequestHistoryEditPage'),
 });
@@ -308,7 +299,8 @@ const socialsRoute = createRoute({
 
 // Admin console: a layout with two tabs; /admin itself goes to the edits tab.
 const adminRoute = createRoute({
-  ...adminOnly('/admin'),
+  ...page('/admin'),
+  beforeLoad: requireAdmin,
   staticData: { title: 'Admin Console' },
   component: lazyRouteComponent(() => import('./routes/admin-console'), 'AdminConsolePage'),
 });
@@ -371,10 +363,7 @@ const routeTree = rootRoute.addChildren([
   clipsRoute,
   dailyRoute,
   mediaDailyRoute,
-  mediaRoutes,
-  streamRoutes,
-  playlistRoutes,
-  clipRoutes,
+  ...itemRoutes,
   searchRoute,
   randomRoute,
   requestRoute,
@@ -386,8 +375,10 @@ const routeTree = rootRoute.addChildren([
   radioRoute,
   linksRoute,
   socialsRoute,
-  loginGuard.addChildren([communitySubmitRoute, likedRoute]),
-  adminGuard.addChildren([adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]), requestHistoryEditRoute]),
+  communitySubmitRoute,
+  likedRoute,
+  requestHistoryEditRoute,
+  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
   queueOverlayRoute,
   samplePlayerRoute,
   unknownRoute,

@@ -52,7 +52,7 @@ export function SearchPage() {
   usePageTitle(title);
 
   const update = (change: (prev: SearchSearch) => SearchSearch) =>
-    navigate({ search: (prev: SearchSearch) => canonicalSearch(change(prev)), resetScroll: false });
+    navigate({ search: (prev) => canonicalSearch(change(prev)), resetScroll: false });
   const info = SEARCH_TYPE_INFO[state.type];
 
   return (

@@ -46,7 +46,7 @@ export function TopClipsPage() {
         options={VIEW_OPTIONS}
         value={view}
         onChange={(next) =>
-          navigate({ search: (prev: typeof search) => ({ ...prev, ...viewQuery(next), sort: viewQuery(next).sort }), resetScroll: false })
+          navigate({ search: (prev) => ({ ...prev, ...viewQuery(next), sort: viewQuery(next).sort }), resetScroll: false })
         }
       />
       <div id="clip-filter">
@@ -55,7 +55,7 @@ export function TopClipsPage() {
             filter={{ clippedBy: search.clippedBy, tags }}
             onApply={(next) =>
               navigate({
-                search: (prev: typeof search) => ({
+                search: (prev) => ({
                   period: prev.period,
                   sort: prev.sort,
                   clippedBy: next.clippedBy,
