@@ -10,7 +10,7 @@ import { useDetailsRoute } from './useDetailsRoute';
 
 /**
  * The /{kind}/$id/details (read-only) and /{kind}/$id/edit (editable) screens of every kind: one
- * component, as staticData.editable tells which. The edit view (components/edit/EditableDetails)
+ * component, as staticData.editable tells which. The edit view (EditableDetails)
  * adds the editable fields and SAVE or PROPOSE CHANGE to the same read-only fields.
  */
 export function ItemDetailsScreen<K extends EntityKind>({ kind }: { kind: K }) {
