@@ -360,6 +360,23 @@ describe('community playlists', () => {
     await submission.getByRole('button', { name: /^Reject /i }).click();
     await waitForToast(admin, 'Success', 'Community playlist submission rejected');
   });
+
+  it('names what is wrong with a playlist URL', async () => {
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_VIEWER);
+    await page.goto('/playlists/community/submit');
+    const field = page.getByRole('textbox', { name: 'Playlist URL' });
+    await field.focus();
+    await field.blur();
+    await page.getByText('Playlist URL is required', { exact: true }).waitFor();
+    await field.fill('https://youtu.be/abc');
+    await page.getByText('Playlist URL must be at least 38 characters long (it has 20)', { exact: true }).waitFor();
+    await field.fill('not a url but long enough to be judged here');
+    await page.getByText('Playlist URL must be a valid URL', { exact: true }).waitFor();
+    await screenshot(page, 'community-submit-errors-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'community-submit-errors-375');
+  });
 });
 
 describe('admin console and guards', () => {
@@ -400,5 +417,37 @@ describe('admin console and guards', () => {
     await loginAs(admin, DEMO_ADMIN);
     await admin.goto('/admin');
     await waitForPath(admin, '/admin/edits');
+  });
+
+  it('says exactly "... approved", with the import report below it', async () => {
+    const page = await browser.newPage();
+    await loginAs(page, DEMO_ADMIN);
+    const request = {
+      id: 999,
+      playlistId: 1,
+      playlistName: 'Fake',
+      remoteId: 'PLfakefakefake',
+      submittedBy: 'x',
+      updatedAt: new Date().toISOString(),
+    };
+    await page.route('**/api/playlists/refresh?*', (route) => {
+      const type = new URL(route.request().url()).searchParams.get('type');
+      const content = type === 'refresh' ? [request] : [];
+      return route.fulfill({ json: { content, page: 1, size: 21, totalElements: content.length, totalPages: 1, last: true } });
+    });
+    await page.route('**/api/playlists/refresh/999/approve', (route) =>
+      route.fulfill({
+        json: {
+          message: 'Fake: 3 songs added, 2 kept',
+          report: { id: 1, remoteId: 'PLfakefakefake', name: 'Fake', created: false, added: 3, kept: 2, skipped: 0, removed: 0 },
+        },
+      }),
+    );
+    await page.goto('/admin/refreshes');
+    await page.getByRole('button', { name: /^Approve /i }).click();
+    const toast = await waitForToast(page, 'Success', 'Playlist refresh request approved');
+    const lines = await toast.locator('.mantine-Notification-description > *').allInnerTexts();
+    expect(lines).toEqual(['Playlist refresh request approved', 'Fake: 3 songs added, 2 kept']);
+    await screenshot(page, 'approval-toast-1280');
   });
 });

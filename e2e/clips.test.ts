@@ -63,4 +63,13 @@ describe('top clips', () => {
     await waitForToast(failing, 'Unable to retrieve clips', 'Something went wrong on our side. Please try again.');
     await failing.getByText('An error occurred when loading clips').waitFor();
   });
+
+  it('/clips is titled by its view, in the tab and the heading', async () => {
+    const latest = await browser.open('/clips?period=six_months&sort=latest');
+    await waitForTitle(latest, 'Latest Clips | Almanac');
+    await latest.getByRole('heading', { level: 1, name: 'Latest Clips' }).waitFor();
+    await latest.getByRole('button', { name: 'PAST WEEK' }).click();
+    await waitForTitle(latest, 'Top Clips | Almanac');
+    await latest.getByRole('heading', { level: 1, name: 'Top Clips' }).waitFor();
+  });
 });

@@ -4,7 +4,7 @@ import type { Page as ApiPage, Clip, Media, Playlist, PublicConfig, Stream } fro
 import { PROVIDER_LABELS, sourceLabel } from '../common/enums';
 import { formatDuration, formatPlaylistType, twitchTimestamp } from '../common/format';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
-import { recordApiCalls, waitForCall, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
 
 /** The four detail screens (spec 2 "Song detail" ... "Clip detail") and their read-only details views. */
@@ -198,6 +198,33 @@ describe('song page', () => {
     await page.goto(`/media/${streamSong.id}/details`);
     expect(await page.getByRole('link', { name: 'EDIT' }).getAttribute('href')).toBe(`/media/${streamSong.id}/edit`);
   });
+
+  it('shows Watch Stream for a song with a stream timestamp', async () => {
+    const songs = await api<ApiPage<Media>>('/api/media/latest?providers=youtube&size=5');
+    const song = songs.content[0]!;
+    const page = await browser.newPage();
+    await page.route(`**/api/media/${song.id}`, (route) => route.fulfill({ json: { ...song, streamId: null, streamTimestamp: 754 } }));
+    await page.goto(`/media/${song.id}`);
+    const watch = page.getByRole('link', { name: 'Watch Stream at 12:34' });
+    expect(await watch.getAttribute('href')).toBe(`/api/media/${song.id}/launchStream`);
+  });
+
+  it('keeps the About panel as tall as its content', async () => {
+    const songs = await api<ApiPage<Media>>('/api/media/latest?providers=youtube&size=1');
+    const page = await browser.open(`/media/${songs.content[0]!.id}`);
+    const about = page.getByRole('region', { name: 'About' });
+    await page.getByTestId('detail-actions').waitFor();
+    const gap = await about.evaluate((panel) => {
+      const facts = panel.querySelector('[data-testid=fact-list]')!.getBoundingClientRect();
+      const actions = panel.querySelector('[data-testid=detail-actions]')!.getBoundingClientRect();
+      return actions.top - facts.bottom;
+    });
+    // The divider and its margins only.
+    expect(gap).toBeLessThan(60);
+    await screenshot(page, 'media-about-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'media-about-375');
+  });
 });
 
 describe('stream page', () => {
@@ -255,6 +282,26 @@ describe('stream page', () => {
     expect(await page.getByRole('textbox', { name: 'Duration (secs)' }).inputValue()).toBe(String(playlistStream.duration));
     await page.getByRole('link', { name: 'BACK' }).click();
     await waitForPath(page, `/streams/${playlistStream.id}`);
+  });
+
+  it("shows a stream's top 4 clips, without Load More", async () => {
+    const streams = await api<ApiPage<Stream>>('/api/streams/latest?size=50');
+    let streamId: number | undefined;
+    for (const stream of streams.content) {
+      const clips = await api<ApiPage<Clip>>(`/api/clips/top?streamId=${stream.id}&period=all_time&size=5`);
+      if (clips.content.length > 4) {
+        streamId = stream.id;
+        break;
+      }
+    }
+    expect(streamId).toBeDefined();
+    const page = await browser.open(`/streams/${streamId}`);
+    const topClips = page.getByRole('region', { name: 'Top Clips', exact: true });
+    await waitForCards(page, 4, topClips);
+    expect(await topClips.getByRole('button', { name: 'Load More' }).count()).toBe(0);
+    await screenshot(page, 'stream-top-clips-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'stream-top-clips-375');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, failRequests, useBrowser } from './support/browser';
-import { recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { gate, recordApiCalls, toasts, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 
 interface StatsBody {
   streamCount: number;
@@ -119,5 +119,23 @@ describe('home', () => {
     await page.goto('/');
     await waitForCall(page, calls, /^\/api\/media\/top\?period=month&page=1&size=4$/);
     await waitForCards(page, 4, page.getByRole('region', { name: 'Top Songs This Month' }));
+  });
+
+  it('toasts a failed last-stream read once', async () => {
+    const page = await browser.newPage();
+    const streamFailed = gate();
+    await page.route('**/api/streams/latest?*', async (route) => {
+      await route.fulfill({ status: 500, body: '' });
+      streamFailed.open();
+    });
+    // "Not live" only once the last-stream read has failed, so both readers have mounted by then.
+    await page.route('**/api/live', async (route) => {
+      await streamFailed.opened;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Last stream' }).getByText('An error occurred when loading streams').waitFor();
+    await page.getByRole('region', { name: 'Latest Songs' }).getByTestId('item-card').first().waitFor();
+    expect(await toasts(page, 'Unable to retrieve latest streams').count()).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { failRequests, useBrowser } from './support/browser';
+import { failRequests, screenshot, useBrowser } from './support/browser';
 import { recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 
 describe('playlists', () => {
@@ -47,6 +47,14 @@ describe('playlists', () => {
     await waitForToast(page, 'Unable to retrieve playlists', 'Something went wrong on our side. Please try again.');
     await page.getByRole('region', { name: 'Stream Playlists' }).getByText('An error occurred when loading playlists').waitFor();
     await waitForCards(page, 4, page.getByRole('region', { name: 'Recently Updated' }));
+  });
+
+  it('gives the first Playlists section room under the page title', async () => {
+    const page = await browser.open('/playlists');
+    const h1 = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const h2 = await page.getByRole('heading', { level: 2, name: 'Recently Updated' }).boundingBox();
+    expect(h2!.y - (h1!.y + h1!.height)).toBeGreaterThanOrEqual(32);
+    await screenshot(page, 'playlists-sections-1280');
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page, Request } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Suggestions } from '../common/search';
 import { SUGGEST_PATH } from '../common/suggest';
 import { expectNoPageErrors, failRequests, useBrowser } from './support/browser';
@@ -46,13 +46,14 @@ async function viewportShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
-/** Polls a condition of the test's own (what the page reported), failing with what was awaited. */
-async function waitUntil(page: Page, condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await page.waitForTimeout(50);
-  }
+/** Waits for a condition of the test's own (what the page reported), failing with what was awaited. */
+async function waitUntil(condition: () => boolean, what: string): Promise<void> {
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`Timed out waiting for ${what}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 }
 
 /** Waits until the box names this option (or none, null) as the one the arrows chose. */
@@ -155,7 +156,7 @@ describe('search as you type', () => {
 
     await box.pressSequentially('erns');
     await waitForCall(page, calls, /^\/api\/search\/suggest\?q=latnerns$/);
-    await waitUntil(page, () => aborted.includes('?q=latn'), 'the request for "latn" to be aborted');
+    await waitUntil(() => aborted.includes('?q=latn'), 'the request for "latn" to be aborted');
     release();
     const song = await lanternsSong(page);
     await page

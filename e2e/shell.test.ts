@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, useBrowser } from './support/browser';
-import { pathAndQuery, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { gate, pathAndQuery, toasts, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
 
 describe('app shell', () => {
@@ -148,5 +148,40 @@ describe('app shell', () => {
     // The server's message is the toast message; the failure text becomes the title (spec 7).
     await waitForToast(page, 'Unable to logout at this time', 'Session store down');
     expect(pathAndQuery(page)).toBe('/events');
+  });
+
+  it('puts the newest toast on top', async () => {
+    const page = await browser.newPage();
+    const statsMayFail = gate();
+    await page.route('**/api/stats', async (route) => {
+      await statsMayFail.opened;
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await page.goto('/?loginSuccess=false');
+    const older = await waitForToast(page, 'Error', 'An error occurred when logging in');
+    statsMayFail.open();
+    const newer = await waitForToast(page, 'Error', 'Unable to retrieve stats');
+    const [olderBox, newerBox] = [await older.boundingBox(), await newer.boundingBox()];
+    expect(newerBox!.y).toBeLessThan(olderBox!.y);
+  });
+
+  it('removes a toast 1,000 ms after the pointer leaves it', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.goto('/?loginSuccess=false');
+    const toast = await waitForToast(page, 'Error', 'An error occurred when logging in');
+    await toast.hover();
+    const box = (await toast.boundingBox())!;
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    // Hovered: it stays however long.
+    await page.clock.runFor(10_000);
+    expect(await toasts(page, 'An error occurred when logging in').count()).toBe(1);
+    await page.mouse.move(box.x - 300, box.y + 400);
+    await page.clock.runFor(900);
+    expect(await toasts(page, 'An error occurred when logging in').count()).toBe(1);
+    // 1,000 ms and the 300 ms exit animation later it is gone (the 5 s display time would keep it).
+    await page.clock.runFor(600);
+    await page.clock.runFor(100);
+    expect(await toasts(page, 'An error occurred when logging in').count()).toBe(0);
   });
 });

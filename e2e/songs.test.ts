@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectNoPageErrors, failRequests, useBrowser } from './support/browser';
+import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
 import { pathAndQuery, recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { pick, scrollToEnd } from './support/lists';
 
@@ -128,6 +128,82 @@ describe('latest songs', () => {
     await waitForToast(page, 'Error', 'Unable to retrieve latest songs');
     await page.getByText('An error occurred when loading media').waitFor();
     expect(await page.getByText('No media found').count()).toBe(0);
+  });
+
+  it('picks a provider and a channel by typing, 200 ms after the last key', async () => {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.goto('/latest');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const providers = page.getByRole('combobox', { name: 'Providers', exact: true });
+    await providers.focus();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await page.keyboard.type('so');
+    await page.clock.runFor(150);
+    expect(await page.getByRole('form', { name: 'Filter' }).textContent()).not.toContain('SoundCloud');
+    await page.clock.runFor(100);
+    expect(await page.getByRole('form', { name: 'Filter' }).textContent()).toContain('SoundCloud');
+
+    // Several keys make one prefix: "nova m" is "Nova Music", not the first "Nova ..." channel.
+    await page.getByRole('combobox', { name: 'Channels', exact: true }).focus();
+    await page.keyboard.type('nova m');
+    await page.clock.runFor(250);
+    await page.clock.resume();
+    await page.getByRole('button', { name: 'APPLY' }).click();
+    await waitForPath(page, /^\/latest\?providers=youtube&providers=sound_cloud&sources=\w+_music$/);
+    await screenshot(page, 'latest-filter-typed-1280');
+  });
+
+  it('titles the clear button "Clear all"', async () => {
+    const page = await browser.open('/latest');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    // Mantine hides the clear button from assistive technology (the pills have their own remove buttons).
+    const clear = page.locator('button[aria-label="Clear all"]').first();
+    expect(await clear.getAttribute('title')).toBe('Clear all');
+  });
+
+  it('drops unknown sources as the server does', async () => {
+    const page = await browser.newPage();
+    const calls = recordApiCalls(page);
+    await page.goto('/latest?sources=foo_music');
+    await waitForPath(page, '/latest?providers=youtube');
+    await waitForCall(page, calls, /^\/api\/media\/latest\?providers=youtube&page=1/);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    expect(await page.getByRole('form', { name: 'Filter' }).textContent()).not.toContain('foo');
+  });
+
+  it('keeps the default provider when every provider in the URL is unknown', async () => {
+    const page = await browser.newPage();
+    const calls = recordApiCalls(page);
+    await page.goto('/latest?providers=foo&tags=abc');
+    await waitForPath(page, '/latest?providers=youtube');
+    await waitForCall(page, calls, /^\/api\/media\/latest\?providers=youtube&page=1/);
+  });
+
+  it("never leaves a card's meta separator at the edge of a line", async () => {
+    const page = await browser.open('/latest?providers=sound_cloud', { width: 600 });
+    await waitForCards(page, 9);
+    const { lines, dangling } = await page.evaluate(() => {
+      const found: string[] = [];
+      for (const line of document.querySelectorAll<HTMLElement>('[data-testid=card-meta]')) {
+        const box = line.getBoundingClientRect();
+        for (const separator of line.querySelectorAll<HTMLElement>('[data-separator]')) {
+          const rect = separator.getBoundingClientRect();
+          if (rect.right <= box.left + 0.5) continue; // clipped: the first on its line
+          // A shown separator has text on both sides, on its own row.
+          const row = [...line.querySelectorAll<HTMLElement>('[data-part]')].filter(
+            (part) => Math.abs(part.getBoundingClientRect().top - rect.top) < 4,
+          );
+          const before = row.some((part) => part.getBoundingClientRect().right <= rect.left + 1 && !part.contains(separator));
+          const after = row.some((part) => part.contains(separator) && part.getBoundingClientRect().right > rect.right + 1);
+          if (!before || !after) found.push(line.textContent ?? '');
+        }
+      }
+      return { lines: document.querySelectorAll('[data-testid=card-meta]').length, dangling: found };
+    });
+    expect(lines).toBeGreaterThan(0);
+    expect(dangling).toEqual([]);
+    await screenshot(page, 'latest-card-meta-600');
   });
 });
 

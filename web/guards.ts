@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { type CurrentUser, currentUserQuery } from './api/auth';
 import { configQuery } from './api/config';
-import { notifyInfo } from './components/notify';
+import { notifyInfo } from './toasts/notify';
 
 /** Route guards of spec 2 ("Route guards"), used as `beforeLoad` of the guarded routes. */
 

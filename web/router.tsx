@@ -111,7 +111,7 @@ const latestSongsRoute = createRoute({
     const filter = filterSearch(MEDIA_PROVIDERS, search);
     return { ...filter, providers: filter.providers ?? ['youtube' as const] };
   },
-  component: lazyRouteComponent(() => import('./routes/latest-songs'), 'LatestSongsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'LatestSongsPage'),
 });
 const topSongsRoute = createRoute({
   ...page('/top'),
@@ -120,19 +120,19 @@ const topSongsRoute = createRoute({
     ...filterSearch(MEDIA_PROVIDERS, search),
     period: validatePeriod(search),
   }),
-  component: lazyRouteComponent(() => import('./routes/top-songs'), 'TopSongsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'TopSongsPage'),
 });
 const latestStreamsRoute = createRoute({
   ...page('/streams'),
   staticData: { title: 'Latest Streams' },
   validateSearch: (search: Record<string, unknown>) => filterSearch(STREAM_PROVIDERS, search),
-  component: lazyRouteComponent(() => import('./routes/latest-streams'), 'LatestStreamsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'LatestStreamsPage'),
 });
 const playlistsRoute = createRoute({
   ...page('/playlists'),
   staticData: { title: 'Playlists' },
   validateSearch: (search: Record<string, unknown>) => filterSearch(PLAYLIST_PROVIDERS, search),
-  component: lazyRouteComponent(() => import('./routes/playlists'), 'PlaylistsPage'),
+  component: lazyRouteComponent(() => import('./routes/catalogue-lists'), 'PlaylistsPage'),
 });
 const albumsRoute = createRoute({
   ...page('/playlists/albums'),
@@ -159,111 +159,55 @@ const clipsRoute = createRoute({
 });
 
 // Detail pages: /{kind}/{id} shows the item, /details is read-only, /edit (login required) is editable.
+// Every one parses the id to a number and sends anything but a positive whole number home; titles
+// follow spec 2's table ("Song", "Song Details", "Edit Song"). The routes stay siblings: nesting them
+// under a `$id` parent (or guards under pathless layouts) takes this code-based tree past what
+// TypeScript infers, and route ids and search types silently become `any`.
+const idRoute = { params: idParams, beforeLoad: requireValidId };
+const itemData = (title: string) => ({ ...idRoute, staticData: { title } });
+const detailsData = (title: string) => ({ ...idRoute, staticData: { title: `${title} Details`, editable: false } });
+const editData = (title: string) => ({
+  params: idParams,
+  // The id first, then the login (whose guard toasts).
+  beforeLoad: async (args: Parameters<typeof requireValidId>[0] & Parameters<typeof loginRequired>[0]) => {
+    requireValidId(args);
+    await loginRequired(args);
+  },
+  staticData: { title: `Edit ${title}`, editable: true },
+});
+
 const mediaPage = lazyRouteComponent(() => import('./routes/media'), 'MediaPage');
 const mediaDetails = lazyRouteComponent(() => import('./routes/media-details'), 'MediaDetailsPage');
 const streamDetails = lazyRouteComponent(() => import('./routes/stream-details'), 'StreamDetailsPage');
 const playlistDetails = lazyRouteComponent(() => import('./routes/playlist-details'), 'PlaylistDetailsPage');
 const clipDetails = lazyRouteComponent(() => import('./routes/clip-details'), 'ClipDetailsPage');
 
+const itemRoutes = [
+  createRoute({ ...page('/media/$id'), ...itemData('Song'), component: mediaPage }),
+  createRoute({ ...page('/media/$id/details'), ...detailsData('Song'), component: mediaDetails }),
+  createRoute({ ...page('/media/$id/edit'), ...editData('Song'), component: mediaDetails }),
+  createRoute({
+    ...page('/streams/$id'),
+    ...itemData('Stream'),
+    component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
+  }),
+  createRoute({ ...page('/streams/$id/details'), ...detailsData('Stream'), component: streamDetails }),
+  createRoute({ ...page('/streams/$id/edit'), ...editData('Stream'), component: streamDetails }),
+  createRoute({
+    ...page('/playlists/$id'),
+    ...itemData('Playlist'),
+    component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
+  }),
+  createRoute({ ...page('/playlists/$id/details'), ...detailsData('Playlist'), component: playlistDetails }),
+  createRoute({ ...page('/playlists/$id/edit'), ...editData('Playlist'), component: playlistDetails }),
+  createRoute({ ...page('/clips/$id'), ...itemData('Clip'), component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage') }),
+  createRoute({ ...page('/clips/$id/details'), ...detailsData('Clip'), component: clipDetails }),
+  createRoute({ ...page('/clips/$id/edit'), ...editData('Clip'), component: clipDetails }),
+] as const;
+
 const dailyRoute = createRoute({ ...page('/daily'), staticData: { title: 'Song of the Day' }, component: mediaPage });
 /** /media without an id shows the daily song (spec 2). */
 const mediaDailyRoute = createRoute({ ...page('/media'), staticData: { title: 'Song of the Day' }, component: mediaPage });
-const mediaRoute = createRoute({
-  ...page('/media/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Song' },
-  component: mediaPage,
-});
-const mediaDetailsRoute = createRoute({
-  ...page('/media/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Song Details', editable: false },
-  component: mediaDetails,
-});
-const mediaEditRoute = createRoute({
-  ...page('/media/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Song', editable: true },
-  component: mediaDetails,
-});
-const streamRoute = createRoute({
-  ...page('/streams/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Stream' },
-  component: lazyRouteComponent(() => import('./routes/stream'), 'StreamPage'),
-});
-const streamDetailsRoute = createRoute({
-  ...page('/streams/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Stream Details', editable: false },
-  component: streamDetails,
-});
-const streamEditRoute = createRoute({
-  ...page('/streams/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Stream', editable: true },
-  component: streamDetails,
-});
-const playlistRoute = createRoute({
-  ...page('/playlists/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Playlist' },
-  component: lazyRouteComponent(() => import('./routes/playlist'), 'PlaylistPage'),
-});
-const playlistDetailsRoute = createRoute({
-  ...page('/playlists/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Playlist Details', editable: false },
-  component: playlistDetails,
-});
-const playlistEditRoute = createRoute({
-  ...page('/playlists/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Playlist', editable: true },
-  component: playlistDetails,
-});
-const clipRoute = createRoute({
-  ...page('/clips/$id'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Clip' },
-  component: lazyRouteComponent(() => import('./routes/clip'), 'ClipPage'),
-});
-const clipDetailsRoute = createRoute({
-  ...page('/clips/$id/details'),
-  params: idParams,
-  beforeLoad: requireValidId,
-  staticData: { title: 'Clip Details', editable: false },
-  component: clipDetails,
-});
-const clipEditRoute = createRoute({
-  ...page('/clips/$id/edit'),
-  params: idParams,
-  beforeLoad: async (args) => {
-    requireValidId(args);
-    await loginRequired(args);
-  },
-  staticData: { title: 'Edit Clip', editable: true },
-  component: clipDetails,
-});
 
 // Search, randomizer, liked
 const searchRoute = createRoute({
@@ -416,35 +360,24 @@ const routeTree = rootRoute.addChildren([
   playlistsRoute,
   albumsRoute,
   communityPlaylistsRoute,
-  communitySubmitRoute,
   clipsRoute,
   dailyRoute,
   mediaDailyRoute,
-  mediaRoute,
-  mediaDetailsRoute,
-  mediaEditRoute,
-  streamRoute,
-  streamDetailsRoute,
-  streamEditRoute,
-  playlistRoute,
-  playlistDetailsRoute,
-  playlistEditRoute,
-  clipRoute,
-  clipDetailsRoute,
-  clipEditRoute,
+  ...itemRoutes,
   searchRoute,
   randomRoute,
-  likedRoute,
   requestRoute,
   sampleRequestRoute,
   flipRequestRoute,
   requestQueueRoute,
   requestHistoryRoute,
-  requestHistoryEditRoute,
   eventsRoute,
   radioRoute,
   linksRoute,
   socialsRoute,
+  communitySubmitRoute,
+  likedRoute,
+  requestHistoryEditRoute,
   adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
   queueOverlayRoute,
   samplePlayerRoute,

@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
+import { expect, vi } from 'vitest';
 
 /** How long a wait may take: generous, because a loaded CI machine can be slow to render. */
 const WAIT_MS = 15_000;
 
-/** Small waits on top of playwright-core (which has no `expect`): each fails with what it saw. */
+/**
+ * Waits on top of playwright-core (which has no `expect`): Playwright's own waits for the page, Vitest's
+ * `expect.poll` and `vi.waitFor` for what the test reads from outside it. Each fails with what it saw.
+ */
 
 export async function waitForTitle(page: Page, title: string): Promise<void> {
   try {
@@ -27,12 +31,8 @@ export function pathAndQuery(page: Page): string {
 }
 
 export async function waitForPath(page: Page, expected: string | RegExp): Promise<void> {
-  const matches = () => (typeof expected === 'string' ? pathAndQuery(page) === expected : expected.test(pathAndQuery(page)));
-  const deadline = Date.now() + WAIT_MS;
-  while (!matches()) {
-    if (Date.now() > deadline) throw new Error(`Expected the URL ${expected}, saw ${pathAndQuery(page)}`);
-    await page.waitForTimeout(50);
-  }
+  const path = expect.poll(() => pathAndQuery(page), { timeout: WAIT_MS, message: `Expected the URL ${expected}` });
+  await (typeof expected === 'string' ? path.toBe(expected) : path.toMatch(expected));
 }
 
 /** Records the API calls a page makes (path and query), to check what a screen asked for. */
@@ -45,23 +45,33 @@ export function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
-/** Waits until a recorded call matches, returning it. */
-export async function waitForCall(page: Page, calls: string[], pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const found = calls.find((call) => pattern.test(call));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`No API call matched ${pattern}; calls were:\n${calls.join('\n')}`);
-    await page.waitForTimeout(50);
-  }
+/** Waits until a recorded call matches, returning it (`page` only keeps the waits' common signature). */
+export function waitForCall(_page: Page, calls: string[], pattern: RegExp): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const found = calls.find((call) => pattern.test(call));
+      if (!found) throw new Error(`No API call matched ${pattern}; calls were:\n${calls.join('\n')}`);
+      return found;
+    },
+    { timeout: WAIT_MS, interval: 50 },
+  );
 }
 
 /** Waits until exactly `count` item cards (or cards of another test id, e.g. `request-card`) are shown. */
 export async function waitForCards(page: Page, count: number, scope = page.locator('body'), testId = 'item-card'): Promise<void> {
-  const cards = scope.getByTestId(testId);
-  const deadline = Date.now() + WAIT_MS;
-  while ((await cards.count()) !== count) {
-    if (Date.now() > deadline) throw new Error(`Expected ${count} cards, saw ${await cards.count()}`);
-    await page.waitForTimeout(50);
-  }
+  await expect
+    .poll(() => scope.getByTestId(testId).count(), { timeout: WAIT_MS, message: `Expected ${count} cards (${testId})` })
+    .toBe(count);
+}
+
+/** The toasts (spec 8) whose title or message has this text, to count them. */
+export const toasts = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+/** A promise and the function that settles it: lets a routed call wait for a step of the test. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '../../common/accounts';
-import { notifyFailure, notifySuccess } from '../components/notify';
+import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
 import { useConfig } from './config';
 
@@ -48,6 +48,6 @@ export function useLogout() {
       await navigate({ to: '/' });
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'auth' });
     },
-    onError: (error) => notifyFailure('Unable to logout at this time', error),
+    meta: { failureText: 'Unable to logout at this time' },
   });
 }

@@ -1,7 +1,7 @@
 import type { Clip, Media, Playlist, Stream } from '../../common/api';
 import type { Period, PlaylistType } from '../../common/enums';
+import type { QueryParams } from '../lib/api-error';
 import type { CatalogueFilter } from '../lib/filters';
-import type { QueryParams } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
 
 /** List sources of the catalogue read API (server/catalogue/routes.ts). */

@@ -4,7 +4,6 @@ import type { EntityKind } from '../../common/enums';
 import { ITEM_FAILURE_TEXTS } from '../lib/detail';
 import { apiDelete, apiGet, apiPost } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
-import { withFailureToast } from './site';
 
 /** One catalogue item by id, the daily song, and the lists and writes of the detail screens. */
 
@@ -19,14 +18,16 @@ export interface ItemOf {
 export function itemQuery<K extends EntityKind>(kind: K, id: number) {
   return queryOptions({
     queryKey: ['item', kind, id] as const,
-    queryFn: ({ signal }) => withFailureToast(ITEM_FAILURE_TEXTS[kind], () => apiGet<ItemOf[K]>(`/api/${kind}/${id}`, undefined, signal)),
+    queryFn: ({ signal }) => apiGet<ItemOf[K]>(`/api/${kind}/${id}`, undefined, signal),
+    meta: { failureText: ITEM_FAILURE_TEXTS[kind] },
   });
 }
 
 /** GET /api/media/daily: the Song of the Day, the same for everyone all (UTC) day. */
 export const dailySongQuery = queryOptions({
   queryKey: ['item', 'media', 'daily'] as const,
-  queryFn: ({ signal }) => withFailureToast('Unable to retrieve daily song', () => apiGet<Media>('/api/media/daily', undefined, signal)),
+  queryFn: ({ signal }) => apiGet<Media>('/api/media/daily', undefined, signal),
+  meta: { failureText: 'Unable to retrieve daily song' },
 });
 
 /** After a like or unlike: the cached item shows the new flag when the visitor comes back to it. */

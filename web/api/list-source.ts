@@ -1,5 +1,6 @@
 import type { Page } from '../../common/api';
-import { apiGet, type QueryParams } from './client';
+import type { QueryParams } from '../lib/api-error';
+import { apiGet } from './client';
 
 /**
  * What the list component pages through. `key` names the data source and its filter: when it

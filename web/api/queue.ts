@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { OVERLAY_PATHS, type OverlayLink, type OverlayQueue, overlayQueueSchema } from '../../common/overlays';
 import { QUEUE_PATHS, type Queue, queueSchema } from '../../common/queue';
-import { notifyFailure } from '../components/notify';
 import { apiGet, apiPost } from './client';
-import { withFailureToast } from './site';
 import { useQuerySocket } from './socket';
 
 /** The flip request queue (spec 7 "Requests") and its stream overlay: reads, NEXT / Set playing, the live sockets. */
@@ -12,7 +10,8 @@ const QUEUE_KEY = ['requests', 'flip', 'queue'] as const;
 
 export const queueQuery = queryOptions({
   queryKey: QUEUE_KEY,
-  queryFn: ({ signal }) => withFailureToast('Unable to load request queue', () => apiGet<Queue>(QUEUE_PATHS.queue, undefined, signal)),
+  queryFn: ({ signal }) => apiGet<Queue>(QUEUE_PATHS.queue, undefined, signal),
+  meta: { failureText: 'Unable to load request queue' },
 });
 
 /** The queue socket: each message is the whole queue, so it simply replaces the cached one. */
@@ -27,7 +26,7 @@ export function usePlayNext() {
   return useMutation({
     mutationFn: (id?: number) => apiPost<Queue>(QUEUE_PATHS.next, undefined, { id }),
     onSuccess: (queue) => queryClient.setQueryData(QUEUE_KEY, queue),
-    onError: (error) => notifyFailure('Unable to play next request', error),
+    meta: { failureText: 'Unable to play next request' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { RADIO_PATHS, type RadioListeners, type RadioPlayed, type RadioTrack, radioTrackSchema, type Station } from '../../common/radio';
-import { notifyFailure } from '../components/notify';
 import { apiGet, apiPost } from './client';
 import { useLiveSocket } from './socket';
 
@@ -33,6 +32,6 @@ export function useSkipTrack(station: Station) {
   return useMutation({
     mutationFn: (startedAt: string | undefined) =>
       apiPost<unknown>(RADIO_PATHS.skip, undefined, startedAt === undefined ? { station } : { station, startedAt }),
-    onError: (error) => notifyFailure('Unable to skip track', error),
+    meta: { failureText: 'Unable to skip track' },
   });
 }

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { RequestEdit, SongRequest } from '../../common/requests';
 import { apiGet, apiPost } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
-import { withFailureToast } from './site';
 
 /** The song request history (spec 7 "Requests"). */
 
@@ -26,8 +25,8 @@ export const songRequestsOf = (mediaId: number) =>
 export const requestQuery = (id: number) =>
   queryOptions({
     queryKey: ['requests', 'history', id],
-    queryFn: ({ signal }) =>
-      withFailureToast('Unable to retrieve request', () => apiGet<SongRequest>(`/api/requests/history/${id}`, undefined, signal)),
+    queryFn: ({ signal }) => apiGet<SongRequest>(`/api/requests/history/${id}`, undefined, signal),
+    meta: { failureText: 'Unable to retrieve request' },
   });
 
 export const updateRequest = (id: number, change: RequestEdit) => apiPost<SongRequest>(`/api/requests/history/${id}`, change);

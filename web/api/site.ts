@@ -1,22 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Live, Stats, Tag } from '../../common/api';
-import { notifyFailure } from '../components/notify';
-import { apiGet, isAbort } from './client';
-
-/** Runs a read and shows its spec 8 failure toast once per failed fetch (not per component using it). */
-export async function withFailureToast<T>(failureText: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    if (!isAbort(error)) notifyFailure(failureText, error);
-    throw error;
-  }
-}
+import { apiGet } from './client';
 
 /** GET /api/tag: every tag, sorted by name (for the tag selects). */
 export const tagsQuery = queryOptions({
   queryKey: ['tags'],
-  queryFn: ({ signal }) => withFailureToast('Unable to retrieve tags', () => apiGet<Tag[]>('/api/tag', undefined, signal)),
+  queryFn: ({ signal }) => apiGet<Tag[]>('/api/tag', undefined, signal),
+  meta: { failureText: 'Unable to retrieve tags' },
   staleTime: 10 * 60_000,
 });
 
@@ -24,7 +14,8 @@ export const useTags = () => useQuery(tagsQuery);
 
 export const statsQuery = queryOptions({
   queryKey: ['stats'],
-  queryFn: ({ signal }) => withFailureToast('Unable to retrieve stats', () => apiGet<Stats>('/api/stats', undefined, signal)),
+  queryFn: ({ signal }) => apiGet<Stats>('/api/stats', undefined, signal),
+  meta: { failureText: 'Unable to retrieve stats' },
 });
 
 export const useStats = () => useQuery(statsQuery);

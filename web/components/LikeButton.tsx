@@ -6,7 +6,7 @@ import type { EntityKind } from '../../common/enums';
 import { useCurrentUser } from '../api/auth';
 import { itemQuery, setCachedLiked, setLiked } from '../api/items';
 import { likeTexts } from '../lib/detail';
-import { notifyFailure, notifySuccess } from './notify';
+import { notifyFailure, notifySuccess } from '../toasts/notify';
 
 interface LikeButtonProps {
   kind: EntityKind;

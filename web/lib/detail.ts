@@ -3,6 +3,14 @@ import { formatDuration } from '../../common/format';
 
 /** Pure rules of the four detail screens (spec 2 "Song detail" ... "Clip detail", spec 8). */
 
+/** The routes of each kind's screens (router.tsx): links from cards, the navbar search and the detail screens. */
+export const DETAIL_PATHS = {
+  media: { page: '/media/$id', details: '/media/$id/details', edit: '/media/$id/edit' },
+  streams: { page: '/streams/$id', details: '/streams/$id/details', edit: '/streams/$id/edit' },
+  playlists: { page: '/playlists/$id', details: '/playlists/$id/details', edit: '/playlists/$id/edit' },
+  clips: { page: '/clips/$id', details: '/clips/$id/details', edit: '/clips/$id/edit' },
+} as const satisfies Record<EntityKind, { page: string; details: string; edit: string }>;
+
 /** The noun each kind uses in the spec's messages: "Liked song", "... loading stream details". */
 export const KIND_NOUNS = { media: 'song', streams: 'stream', playlists: 'playlist', clips: 'clip' } as const satisfies Record<
   EntityKind,

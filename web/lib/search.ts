@@ -8,7 +8,7 @@ import {
   type Sort,
   STREAM_PROVIDERS,
 } from '../../common/enums';
-import type { QueryParams } from '../api/client';
+import type { QueryParams } from './api-error';
 import type { CatalogueFilter, SearchSearch } from './filters';
 
 /**

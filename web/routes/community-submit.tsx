@@ -7,8 +7,8 @@ import { PLAYLIST_URL_MIN } from '../../common/constants';
 import { checkPlaylistUrl, PLAYLIST_URL_EXAMPLE, URL_PATTERN } from '../../common/playlist-requests';
 import { submitCommunityPlaylist } from '../api/community';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { notifyFailure, notifySuccess } from '../components/notify';
 import { checkText, formErrorText } from '../lib/form-errors';
+import { notifyFailure, notifySuccess } from '../toasts/notify';
 
 /**
  * /playlists/community/submit (spec 2 "Community playlist submission", spec 5 "Community playlist

@@ -11,7 +11,7 @@ import { HomeButtons } from '../components/home/HomeButtons';
 import { LiveOrLastStream } from '../components/home/LiveOrLastStream';
 import { TopTags } from '../components/home/TopTags';
 import { ItemList } from '../components/list/ItemList';
-import { notifyError, notifySuccess } from '../components/notify';
+import { notifyError, notifySuccess } from '../toasts/notify';
 
 /** / : shortcuts, live or last stream, top tags, channel stats, and short pages of top and latest songs (spec 2 "Home"). */
 export function HomePage() {

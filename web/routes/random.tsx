@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 import { PROVIDER_LABELS, type Provider } from '../../common/enums';
 import { apiGet } from '../api/client';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { notifyFailure } from '../components/notify';
 import list from '../components/plainList.module.css';
 import classes from '../components/search/RandomTiles.module.css';
+import { notifyFailure } from '../toasts/notify';
 
 type RandomKind = 'streams' | 'media' | 'playlists';
 

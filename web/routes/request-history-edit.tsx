@@ -9,8 +9,8 @@ import type { SongRequest } from '../../common/requests';
 import { requestQuery, updateRequest } from '../api/requests';
 import { LoadStatus } from '../components/detail/DetailStatus';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { notifyFailure, notifySuccess } from '../components/notify';
 import { checkText, formErrorText } from '../lib/form-errors';
+import { notifyFailure, notifySuccess } from '../toasts/notify';
 
 /**
  * /requests/history/$id/edit (admins, spec 2 "Request edit"): id, title, video id and created date

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { OVERLAY_PATHS } from '../../../common/overlays';
 import { apiPost } from '../../api/client';
 import { overlayLinksQuery } from '../../api/queue';
-import { notifyFailure, notifySuccess } from '../notify';
+import { notifySuccess } from '../../toasts/notify';
 import list from '../plainList.module.css';
 
 /** The stream overlays' URLs (keys included) for the admins to paste into OBS as browser sources. */
@@ -57,7 +57,7 @@ function TestSoundButton() {
   const test = useMutation({
     mutationFn: () => apiPost<void>(OVERLAY_PATHS.samplesTest),
     onSuccess: () => notifySuccess('Test sound sent to the sample player'),
-    onError: (error) => notifyFailure('Unable to play the test sound', error),
+    meta: { failureText: 'Unable to play the test sound' },
   });
   return (
     <Button

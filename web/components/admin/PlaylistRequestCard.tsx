@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { approvePlaylistRequest, type PlaylistRequest, rejectPlaylistRequest } from '../../api/community';
-import { notifyFailure, notifySuccess } from '../notify';
+import { notifyFailure, notifySuccess } from '../../toasts/notify';
 import { RequestedBy } from '../RequestedBy';
 import { playlistRequestTexts } from './changes';
 import { DecisionButtons } from './DecisionButtons';

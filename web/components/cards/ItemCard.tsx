@@ -2,7 +2,7 @@ import { Badge, Card, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { EntityKind } from '../../../common/enums';
-import { DETAIL_PATHS } from '../detail/paths';
+import { DETAIL_PATHS } from '../../lib/detail';
 import { Thumbnail } from '../Thumbnail';
 import classes from './ItemCard.module.css';
 

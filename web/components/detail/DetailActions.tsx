@@ -4,9 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { EntityKind, Provider } from '../../../common/enums';
 import { useCurrentUser } from '../../api/auth';
-import { providerLinkLabel, watchStreamLabel } from '../../lib/detail';
+import { DETAIL_PATHS, providerLinkLabel, watchStreamLabel } from '../../lib/detail';
 import { LikeButton } from '../LikeButton';
-import { DETAIL_PATHS } from './paths';
 
 const PROVIDER_ICONS = { youtube: IconBrandYoutube, sound_cloud: IconBrandSoundcloud, twitch: IconBrandTwitch } as const;
 

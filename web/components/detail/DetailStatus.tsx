@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { EntityKind } from '../../../common/enums';
 import { KIND_NOUNS } from '../../lib/detail';
 import { EmphasisHeader, type EmphasisIcon } from '../EmphasisHeader';
-import { KIND_TITLES } from './paths';
+import { KIND_TITLES } from './kind-titles';
 
 interface LoadStatusProps<T> {
   /** "{noun} details" in the spinner's label and the error line: song, stream, playlist, clip, request */

@@ -3,14 +3,14 @@ import type { EntityKind } from '../../../common/enums';
 import { useConfig } from '../../api/config';
 import { itemQuery } from '../../api/items';
 import { readOnlyFields } from '../../lib/detail-fields';
-import { EditableDetails } from '../edit/EditableDetails';
 import { DetailStatus } from './DetailStatus';
+import { EditableDetails } from './EditableDetails';
 import { ItemDetailsView } from './ItemDetailsView';
 import { useDetailsRoute } from './useDetailsRoute';
 
 /**
  * The /{kind}/$id/details (read-only) and /{kind}/$id/edit (editable) screens of every kind: one
- * component, as staticData.editable tells which. The edit view (components/edit/EditableDetails)
+ * component, as staticData.editable tells which. The edit view (EditableDetails)
  * adds the editable fields and SAVE or PROPOSE CHANGE to the same read-only fields.
  */
 export function ItemDetailsScreen<K extends EntityKind>({ kind }: { kind: K }) {

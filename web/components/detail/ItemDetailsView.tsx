@@ -4,10 +4,11 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { EntityKind } from '../../../common/enums';
 import { useCurrentUser } from '../../api/auth';
+import { DETAIL_PATHS } from '../../lib/detail';
 import type { ReadOnlyField } from '../../lib/detail-fields';
 import { EmphasisHeader } from '../EmphasisHeader';
 import { Thumbnail } from '../Thumbnail';
-import { DETAIL_PATHS, KIND_TITLES } from './paths';
+import { KIND_TITLES } from './kind-titles';
 
 interface ItemDetailsViewProps {
   kind: EntityKind;

@@ -5,7 +5,7 @@ import type { Playlist } from '../../../common/api';
 import { useCurrentUser } from '../../api/auth';
 import { requestPlaylistRefresh } from '../../api/items';
 import { canRequestRefresh } from '../../lib/detail';
-import { notifyFailure, notifySuccess } from '../notify';
+import { notifySuccess } from '../../toasts/notify';
 
 /**
  * Asks for a playlist to be read again from its provider (POST /api/playlists/refresh; an admin
@@ -16,7 +16,7 @@ export function RequestRefreshButton({ playlist }: { playlist: Playlist }) {
   const mutation = useMutation({
     mutationFn: () => requestPlaylistRefresh(playlist),
     onSuccess: () => notifySuccess('Playlist refresh requested'),
-    onError: (error) => notifyFailure('Unable to request playlist refresh', error),
+    meta: { failureText: 'Unable to request playlist refresh' },
   });
   if (!canRequestRefresh(playlist.type, user)) return null;
   return (

@@ -1,6 +1,6 @@
 import { useMatch } from '@tanstack/react-router';
 import type { EntityKind } from '../../../common/enums';
-import { DETAIL_PATHS } from './paths';
+import { DETAIL_PATHS } from '../../lib/detail';
 
 /**
  * The id and mode of a details screen: /{kind}/$id/details (read-only) and /{kind}/$id/edit

@@ -4,9 +4,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SUGGEST_MIN_LENGTH } from '../../api/search';
+import { DETAIL_PATHS } from '../../lib/detail';
 import { searchTypeForPath } from '../../lib/navigation';
 import { parseSuggestionValue } from '../../lib/suggestions';
-import { DETAIL_PATHS } from '../detail/paths';
 import { SearchSuggestions } from './SearchSuggestions';
 import { useSuggestionBox } from './useSuggestionBox';
 

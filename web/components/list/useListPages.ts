@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { ListSource } from '../../api/list-source';
-import { withFailureToast } from '../../api/site';
 import { nextPageNumber } from '../../lib/page-size';
 
 /**
@@ -16,7 +15,8 @@ import { nextPageNumber } from '../../lib/page-size';
 export function useListPages<T>(source: ListSource<T>, size: number, failureText: string) {
   const query = useInfiniteQuery({
     queryKey: ['list', ...source.key, size],
-    queryFn: ({ pageParam, signal }) => withFailureToast(failureText, () => source.fetchPage({ page: pageParam, size }, signal)),
+    queryFn: ({ pageParam, signal }) => source.fetchPage({ page: pageParam, size }, signal),
+    meta: { failureText },
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageNumber(lastPage.content.length, size, lastPageParam),
     gcTime: 0,

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { DEFAULT_STATION, type RADIO_STATIONS } from '../../../common/constants';
 import type { RadioPlayed, RadioTrack } from '../../../common/radio';
 import { advance, mergeHistory, type ReceivedTrack, receive } from '../../lib/radio';
+import type { Playback } from './players/types';
 
 /**
  * The radio's state, outside React so it outlives every screen (issue 13: "a player that stays"):
@@ -11,8 +12,8 @@ import { advance, mergeHistory, type ReceivedTrack, receive } from '../../lib/ra
 
 export type Station = (typeof RADIO_STATIONS)[number];
 export type ConnectionStatus = 'Connecting...' | 'Connected';
-/** What the listener hears: `blocked` is the browser refusing to start without a click (autoplay). */
-export type Playback = 'idle' | 'loading' | 'playing' | 'paused' | 'blocked' | 'error';
+// Playback is the players' word (players/types.ts); the store keeps it for the shell.
+export type { Playback };
 
 /** What the engine's current player can be told; set by the engine, called straight from click handlers (user activation). */
 export interface PlayerControls {

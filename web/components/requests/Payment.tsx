@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CURRENCY } from '../../../common/constants';
 import type { PaymentSuccess } from '../../../common/flip';
-import { ApiError } from '../../api/client';
 import { useConfig } from '../../api/config';
+import { ApiError } from '../../lib/api-error';
 
 /**
  * The payment step of the flip and sample pages: the PayPal buttons (spec 7: USD, capture, credit and card funding off,

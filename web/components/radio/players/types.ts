@@ -1,5 +1,6 @@
 import type { RadioTrack } from '../../../../common/radio';
-import type { Playback } from '../store';
+/** What the listener hears: `blocked` is the browser refusing to start without a click (autoplay). */
+export type Playback = 'idle' | 'loading' | 'playing' | 'paused' | 'blocked' | 'error';
 
 /**
  * One player interface, three implementations chosen by the track's provider (issue 13): YouTube's

@@ -11,11 +11,10 @@ import { useCurrentUser } from '../../api/auth';
 import { apiGet } from '../../api/client';
 import { submitEdit } from '../../api/community';
 import type { ItemOf } from '../../api/items';
+import { DETAIL_PATHS } from '../../lib/detail';
 import type { ReadOnlyField } from '../../lib/detail-fields';
-import { ItemDetailsView } from '../detail/ItemDetailsView';
-import { DETAIL_PATHS } from '../detail/paths';
+import { notifySuccess } from '../../toasts/notify';
 import { TagSelect } from '../filters/TagSelect';
-import { notifyFailure, notifySuccess } from '../notify';
 import {
   EDIT_FIELDS,
   type EditValues,
@@ -26,6 +25,7 @@ import {
   UPDATE_FAILURE_TEXTS,
   validate,
 } from './edit-form';
+import { ItemDetailsView } from './ItemDetailsView';
 
 interface EditableDetailsProps<K extends EntityKind> {
   kind: K;
@@ -61,7 +61,7 @@ export function EditableDetails<K extends EntityKind>({ kind, item, fields }: Ed
       if (result.applied) await queryClient.invalidateQueries({ queryKey: ['item', kind, item.id] });
       await navigate({ to: DETAIL_PATHS[kind].details, params: { id: item.id } });
     },
-    onError: (error) => notifyFailure(UPDATE_FAILURE_TEXTS[kind], error),
+    meta: { failureText: UPDATE_FAILURE_TEXTS[kind] },
   });
 
   const actions = (
