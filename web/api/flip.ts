@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureState, PaymentSuccess, ValidatedFlip } from '../../common/flip';
-import { notifyFailure } from '../components/notify';
 import { apiGet, apiPost } from './client';
 
 /** Flip requests (spec 7 "Requests"): the enabled flag, validation, and the order calls the PayPal buttons make. */
@@ -20,7 +19,7 @@ export function useToggleFeature(feature: RequestFeature) {
   return useMutation({
     mutationFn: () => apiPost<FeatureState>(`/api/requests/${feature}/enabled`),
     onSuccess: (state) => queryClient.setQueryData(featureEnabledQuery(feature).queryKey, state),
-    onError: (error) => notifyFailure('Unable to update request settings', error),
+    meta: { failureText: 'Unable to update request settings' },
   });
 }
 

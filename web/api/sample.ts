@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PaymentSuccess } from '../../common/flip';
 import type { SampleValidation } from '../../common/sample';
 import { SAMPLE_FIELDS, SAMPLE_PATHS } from '../../common/sample-paths';
-import { notifyFailure, notifySuccess } from '../components/notify';
+import { notifySuccess } from '../toasts/notify';
 import { apiPost } from './client';
 
 /** Sample requests (spec 7 "Requests"): validation of the recording, the order calls of the PayPal buttons, and replays. */
@@ -26,6 +26,6 @@ export function useReplaySample() {
   return useMutation({
     mutationFn: (historyId: number) => apiPost<void>(SAMPLE_PATHS.replay, undefined, { id: historyId }),
     onSuccess: () => notifySuccess('Request successfully replayed'),
-    onError: (error) => notifyFailure('Error trying to replay request', error),
+    meta: { failureText: 'Error trying to replay request' },
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PaymentSuccess } from '../../../common/flip';
-import { notifyFailure, notifySuccess } from '../notify';
+import { notifyFailure, notifySuccess } from '../../toasts/notify';
 import { type PaymentFailure, paymentStageOf } from './Payment';
 
 /**
