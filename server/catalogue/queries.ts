@@ -3,11 +3,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
+import { filterConditions } from '../db/filters';
+import { KINDS, type KindSpec, type Kinds } from '../db/kinds';
 import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
 import { dailySongs, media, playlistItems } from '../db/schema';
 import type { CountCache } from './count-cache';
-import { filterConditions } from './filters';
-import { KINDS, type KindSpec, type Kinds } from './kinds';
 
 /**
  * Columns no API answer shows: sync bookkeeping, row timestamps.

@@ -6,11 +6,11 @@ import type { Filter } from '../../common/query';
 import { SUGGEST_LIMIT, type Suggestions } from '../../common/search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { KINDS, type Kinds } from '../db/kinds';
 import { type PageRequest, pageWindow, presentPage, type RowPage, readPage } from '../db/paging';
 import { notFound } from '../http/errors';
 import { createSearch } from '../search/service';
 import { CountCache } from './count-cache';
-import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
 import { PresentedCache } from './presented-cache';
 import {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { EditChanges } from '../../common/edits';
 import type { EntityKind } from '../../common/enums';
-import { KINDS } from '../catalogue/kinds';
+import { KINDS } from '../db/kinds';
 import type { Db } from '../db/client';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { editRequests, type media, streams, tags, users } from '../db/schema';

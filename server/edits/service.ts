@@ -3,7 +3,7 @@ import { type EditChanges, type EditRequest, type EditResult, editChangesSchema 
 import type { EntityKind } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import type { SessionUser } from '../accounts/session';
-import { KINDS } from '../catalogue/kinds';
+import { KINDS } from '../db/kinds';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
-import { filterConditions } from '../catalogue/filters';
-import { KINDS, type Kinds } from '../catalogue/kinds';
+import { filterConditions } from '../db/filters';
+import { KINDS, type Kinds } from '../db/kinds';
 import { columnsOf, type Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';

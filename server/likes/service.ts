@@ -2,7 +2,7 @@ import type { Page } from '../../common/api';
 import { type EntityKind, sourceValues } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { SessionUser } from '../accounts/session';
-import { KINDS, type Kinds } from '../catalogue/kinds';
+import { KINDS, type Kinds } from '../db/kinds';
 import { ANONYMOUS } from '../catalogue/present';
 import type { CatalogueService, ViewerSource } from '../catalogue/service';
 import type { Config } from '../config';
