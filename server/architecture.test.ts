@@ -50,7 +50,7 @@ const SPECIFIER =
   /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Module specifiers a file imports or re-exports, comments left out. */
-export function specifiersOf(source: string): string[] {
+function specifiersOf(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
   return [...code.matchAll(SPECIFIER)].map((m) => (m[1] ?? m[2])!);
 }
