@@ -190,7 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
   registerSessions(app, database.db, configuredAdmins, now);
   // After the session hook: only logged-out requests (request.user null) are served from it.
-  const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
+  const readCache = registerReadCache(app, { ttlMs: config.readCacheMs, now });
   const limits = createLimits(app, config);
 
   const events = await startEventBus(app, database);
