@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DEMO_CREDENTIAL } from '../../demo/accounts';
 import type { App } from '../../http/types';
-import { DEMO_CREDENTIAL } from '../accounts';
 import { STATUS_TEXT } from '../common';
 import type { FaultRule } from '../faults';
 import type { SandboxState } from '../state';

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DemoUser } from '../../demo/accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import type { WorldClip, WorldStream } from '../../demo/world';
 import type { App } from '../../http/types';
-import { formatTwitchDuration } from '../../providers/durations';
-import type { DemoUser } from '../accounts';
-import { DEMO_ACCOUNTS } from '../accounts';
+import { formatTwitchDuration } from '../../providers/shared/durations';
 import { faultHook, originOf, STATUS_TEXT, slice } from '../common';
 import { sendItemImage } from '../images';
 import type { SandboxState } from '../state';

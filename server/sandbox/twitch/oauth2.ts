@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEMO_CREDENTIAL } from '../../demo/accounts';
 import type { App } from '../../http/types';
-import { DEMO_CREDENTIAL } from '../accounts';
 import { faultHook, STATUS_TEXT } from '../common';
 import type { SandboxState } from '../state';
 
