@@ -7,8 +7,8 @@ import { audioSandbox } from './audio';
 import { paypalControl, paypalSandbox } from './paypal';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
-import { helixSandbox, twitchImages } from './twitch/helix';
-import { twitchOAuthSandbox } from './twitch/oauth2';
+import { helixSandbox, twitchImages } from './twitch-helix';
+import { twitchOAuthSandbox } from './twitch-oauth2';
 import { youtubeSandbox } from './youtube';
 
 export type { FaultRule } from './faults';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEMO_CREDENTIAL } from '../../demo/accounts';
-import type { App } from '../../http/types';
-import { faultHook, STATUS_TEXT } from '../common';
-import type { SandboxState } from '../state';
+import { DEMO_CREDENTIAL } from '../demo/accounts';
+import type { App } from '../http/types';
+import { faultHook, STATUS_TEXT } from './common';
+import type { SandboxState } from './state';
 
 /**
  * Twitch OAuth (id.twitch.tv/oauth2) stand-in under /sandbox/twitch/oauth2:

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEMO_CREDENTIAL } from '../../demo/accounts';
-import type { App } from '../../http/types';
-import { STATUS_TEXT } from '../common';
-import type { FaultRule } from '../faults';
-import type { SandboxState } from '../state';
-import { captureJson, debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError } from './orders';
+import { DEMO_CREDENTIAL } from '../demo/accounts';
+import type { App } from '../http/types';
+import { STATUS_TEXT } from './common';
+import type { FaultRule } from './faults';
+import { captureJson, debugId, minimalOrderJson, orderJson, PayPalSandboxError, paypalError } from './paypal/orders';
+import type { SandboxState } from './state';
 
 /**
  * PayPal's REST API (api-m.paypal.com) under /sandbox/paypal:
