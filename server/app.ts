@@ -131,6 +131,7 @@ const CONTENT_SECURITY_POLICY = {
 
 export async function buildApp(options: BuildOptions): Promise<{ app: App; context: AppContext }> {
   const { config, database } = options;
+  const now = options.now ?? (() => new Date());
   const app = Fastify({
     // Request lines leave secrets out of URLs (the overlay key OBS sends, OAuth codes); demo mode is readable (http/logging.ts).
     ...(options.logger ? loggerOptions(config) : { logger: false }),
@@ -187,27 +188,27 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
   const twitchDirectory = () => getProviders().twitch;
   const configuredAdmins = createConfiguredAdmins({ config, directory: twitchDirectory, log: app.log });
   // Every API call knows its user (request.user) from the session cookie: one query, nothing cached.
-  registerSessions(app, database.db, configuredAdmins);
+  registerSessions(app, database.db, configuredAdmins, now);
   // After the session hook: only logged-out requests (request.user null) are served from it.
-  const readCache = registerReadCache(app, { ttlMs: config.readCacheMs });
+  const readCache = registerReadCache(app, { ttlMs: config.readCacheMs, now });
   const limits = createLimits(app, config);
 
   const events = await startEventBus(app, database);
-  const gateway = await registerGateway(app, { isAllowedOrigin: sameSite(config).isOwnOrigin, heartbeatMs: options.heartbeatMs });
-  const catalogue = createCatalogueService(database.db, config, (db) => events.publish(db, 'catalogue.changed', {}));
+  const gateway = await registerGateway(app, { isAllowedOrigin: sameSite(config).isOwnOrigin, now, heartbeatMs: options.heartbeatMs });
+  const catalogue = createCatalogueService(database.db, config, { now, announce: (db) => events.publish(db, 'catalogue.changed', {}) });
   events.subscribe('catalogue.changed', ({ local }) => {
     if (!local) catalogue.forgetCached();
   });
   // Changes made elsewhere while this instance was not listening went unheard.
   events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => readCache.clear());
-  const likes = createLikesService(database.db, config, catalogue);
+  const likes = createLikesService(database.db, config, catalogue, now);
   catalogueRoutes(app, catalogue, (request) => likes.viewerFor(request.user));
   likeRoutes(app, likes, limits);
   searchRoutes(app, catalogue);
-  const edits = createEditsService(database.db, catalogue);
+  const edits = createEditsService(database.db, catalogue, now);
   editRoutes(app, edits, limits);
-  statsRoutes(app, database.db, catalogue);
+  statsRoutes(app, database.db, catalogue, now);
   liveRoutes(app, database.db, { staleAfterMs: liveStaleAfterMs(config.live.pollSeconds) });
   siteRoutes(app, config, database.db);
 
@@ -223,7 +224,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
         config,
       )
     : null;
-  const jobs = createJobRunner({ database, log: app.log });
+  const jobs = createJobRunner({ database, log: app.log, now });
   const sync = createSyncService({
     database,
     config,
@@ -238,7 +239,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     config,
     db: database.db,
     paypal: () => getProviders().paypal,
-    now: options.now ?? (() => new Date()),
+    now,
     log: app.log,
     limits,
   });
@@ -249,6 +250,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     directory: twitchDirectory,
     admins: configuredAdmins,
     log: app.log,
+    now,
   });
   accountRoutes(app, accounts, config, limits);
   const playlistRequests = createPlaylistRequestsService(database.db, sync, catalogue);
@@ -259,7 +261,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
     enabledByDefault: config.requests.enabledByDefault,
     paymentsConfigured: config.paypal !== null,
   });
-  const now = options.now ?? (() => new Date());
   const videoImageBase = publicConfig(config).videoImageBase;
   const { queue, feed } = registerQueue(app, { db: database.db, events, gateway, now }, limits);
   registerFlipRequests(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_OVERLAY_KEY } from '../common/overlays';
-import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './sandbox/accounts';
+import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './demo/accounts';
 
 /**
  * The one place that reads process.env. Every variable is validated at start; a bad or missing one

@@ -4,9 +4,9 @@ import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, DatabaseInUseError, openDatabase } from './db/client';
 import { DatabaseStartError } from './db/connection';
+import { DEMO_LOGINS } from './demo/accounts';
 import type { JobDefinition } from './jobs/runner';
 import { liveJob } from './live/poll';
-import { DEMO_LOGINS } from './sandbox/accounts';
 import { ensureDemoCatalogue } from './sync/demo';
 
 async function main() {

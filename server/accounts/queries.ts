@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TwitchLoginUser } from './twitch';
@@ -15,13 +15,13 @@ export interface SessionUserRow {
   admin: boolean;
 }
 
-/** The user of a live session, in one query; undefined for an unknown or expired token. */
-export async function findSessionUser(db: Db, tokenHash: string): Promise<SessionUserRow | undefined> {
+/** The user of a session live at `at`, in one query; undefined for an unknown or expired token. */
+export async function findSessionUser(db: Db, tokenHash: string, at: Date): Promise<SessionUserRow | undefined> {
   const [row] = await db
     .select({ id: users.id, twitchId: users.twitchId, login: users.login, displayName: users.displayName, admin: users.admin })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, at)))
     .limit(1);
   return row;
 }
@@ -31,9 +31,8 @@ export async function findSessionUser(db: Db, tokenHash: string): Promise<Sessio
  * change hands): a renamed login is updated, a grant made before the first login is taken up, or
  * the user is created.
  */
-export async function upsertTwitchUser(db: Db, twitch: TwitchLoginUser): Promise<UserRow> {
-  const now = new Date();
-  const fields = { login: twitch.login, displayName: twitch.displayName, lastLoginAt: now, updatedAt: now };
+export async function upsertTwitchUser(db: Db, twitch: TwitchLoginUser, at: Date): Promise<UserRow> {
+  const fields = { login: twitch.login, displayName: twitch.displayName, lastLoginAt: at, updatedAt: at };
   // Two first logins of one account at once: the second updates what the first inserted.
   const [user] = await db
     .insert(users)
@@ -52,8 +51,8 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 }
 
 /** Expired sessions are useless; they are removed whenever someone logs in. */
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+export async function deleteExpiredSessions(db: Db, at: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, at));
 }
 
 /**

@@ -23,11 +23,13 @@ export interface AccountsOptions {
   /** ADMIN_LOGINS as Twitch ids */
   admins: ConfiguredAdmins;
   log: FastifyBaseLogger;
+  /** Session expiry and login times */
+  now: () => Date;
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService({ db, config, sandboxOrigin, directory, admins, log }: AccountsOptions) {
+export function createAccountsService({ db, config, sandboxOrigin, directory, admins, log, now }: AccountsOptions) {
   const redirectUri = `${config.publicUrl.replace(/\/+$/, '')}${CALLBACK_PATH}`;
   let twitch: TwitchLogin | null | undefined;
   const client = (): TwitchLogin | null => {
@@ -77,10 +79,11 @@ export function createAccountsService({ db, config, sandboxOrigin, directory, ad
       if (!twitchLogin) return null;
       try {
         const twitchUser = await twitchLogin.userForCode(params.code, redirectUri);
-        const user = await upsertTwitchUser(db, twitchUser);
-        await deleteExpiredSessions(db);
+        const at = now();
+        const user = await upsertTwitchUser(db, twitchUser, at);
+        await deleteExpiredSessions(db, at);
         const token = newToken();
-        await insertSession(db, hashToken(token), user.id, new Date(Date.now() + config.accounts.sessionDays * 86_400_000));
+        await insertSession(db, hashToken(token), user.id, new Date(at.getTime() + config.accounts.sessionDays * 86_400_000));
         const admin = user.admin || (await admins.has(user.twitchId));
         log.info(`${user.login} logged in${admin ? ' (admin)' : ''}`);
         return { token, userId: user.id };

@@ -62,7 +62,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 }
 
 /** Resolves the session cookie of every API call to `request.user`. */
-export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins) {
+export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins, now: () => Date) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.addHook('onRequest', async (request) => {
@@ -70,7 +70,7 @@ export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !TOKEN_SHAPE.test(token)) return;
     const hash = hashToken(token);
-    const row = await findSessionUser(db, hash);
+    const row = await findSessionUser(db, hash, now());
     if (!row) return;
     request.sessionHash = hash;
     const { twitchId, ...user } = row;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
-import { createHttp, DEFAULT_RETRY } from '../providers/http';
+import { createHttp, DEFAULT_RETRY } from '../providers/shared/http';
 import { describeTwitchError } from '../providers/twitch/client';
 
 /**

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Kinds } from './kinds';
+import type { Kinds } from '../db/kinds';
 
 /** Presented items held at most (a song is ~1 kB presented: ~20 MB at the bound). */
 export const PRESENTED_CACHE_MAX = 20_000;

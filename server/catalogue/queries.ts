@@ -3,11 +3,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
+import { filterConditions } from '../db/filters';
+import { KINDS, type KindSpec, type Kinds } from '../db/kinds';
 import { emptyPage, type PageRequest, type RowPage, readPage } from '../db/paging';
-import { dailySongs, media, playlistItems } from '../db/schema';
+import { dailySongs, media, playlistItems, tags } from '../db/schema';
 import type { CountCache } from './count-cache';
-import { filterConditions } from './filters';
-import { KINDS, type KindSpec, type Kinds } from './kinds';
 
 /**
  * Columns no API answer shows: sync bookkeeping, row timestamps.
@@ -38,8 +38,8 @@ export interface ListContext {
   counts: CountCache;
   /** The source values this site knows; any other requested source is dropped. */
   knownSources: ReadonlySet<string>;
-  /** Fixed instant for period bounds, so a page and its count agree. */
-  now?: Date;
+  /** The instant period bounds count back from (and the random order's day), one for a page and its count. */
+  now: Date;
 }
 
 /** A UTC-day seed keeps "random" stable while paging, and fresh each day. */
@@ -81,7 +81,7 @@ export async function listRows<K extends keyof Kinds>(
   ctx: ListContext,
 ): Promise<RowPage<Row<K>>> {
   const spec: KindSpec = KINDS[kind];
-  const now = ctx.now ?? new Date();
+  const { now } = ctx;
   const where = filterConditions(spec, filter, { knownSources: ctx.knownSources, now });
   const sort = filter.sort ?? 'latest';
   const table = spec.table as typeof media;
@@ -265,4 +265,9 @@ export async function pickDailySong(db: Db, day: string, recentAfter?: string): 
 /** Stores the day's song unless another instance stored one first. */
 export async function storeDailySong(db: Db, day: string, mediaId: number): Promise<void> {
   await db.insert(dailySongs).values({ day, mediaId }).onConflictDoNothing();
+}
+
+/** Every tag, by name (the tag cache holds them all). */
+export function readTags(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: tags.id, name: tags.name }).from(tags).orderBy(asc(tags.name));
 }

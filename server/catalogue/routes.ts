@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema, tagSchema } from '../../common/api';
 import { type Period, PROVIDERS } from '../../common/enums';
 import { idParams, type ListQuery, listQuery, pagingQuery } from '../../common/query';
+import { KINDS, type Kinds } from '../db/kinds';
 import { fastSerializerCompiler } from '../http/fast-serializer';
 import type { App } from '../http/types';
-import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS } from './present';
 import type { CatalogueService, ViewerSource } from './service';
 

@@ -6,11 +6,11 @@ import type { Filter } from '../../common/query';
 import { SUGGEST_LIMIT, type Suggestions } from '../../common/search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { KINDS, type Kinds } from '../db/kinds';
 import { type PageRequest, pageWindow, presentPage, type RowPage, readPage } from '../db/paging';
 import { notFound } from '../http/errors';
 import { createSearch } from '../search/service';
 import { CountCache } from './count-cache';
-import { KINDS, type Kinds } from './kinds';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
 import { PresentedCache } from './presented-cache';
 import {
@@ -62,12 +62,18 @@ const resolveViewer = (kind: keyof Kinds, rows: { id: number }[], viewer: Viewer
 /** Where `changed()` tells the other instances (the event bus); absent, only this instance forgets. */
 export type ChangeAnnouncer = (db: Db) => Promise<void>;
 
-export function createCatalogueService(db: Db, config: Config, announce?: ChangeAnnouncer) {
-  const counts = new CountCache();
-  const tags = new TagCache(db);
+export interface CatalogueDeps {
+  /** The time periods count back from, the day of the Song of the Day, and the caches' expiry */
+  now: () => Date;
+  announce?: ChangeAnnouncer;
+}
+
+export function createCatalogueService(db: Db, config: Config, { now, announce }: CatalogueDeps) {
+  const counts = new CountCache(now);
+  const tags = new TagCache(db, now);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
   const search = createSearch(db);
-  const listContext = (): ListContext => ({ db, counts, knownSources });
+  const listContext = (): ListContext => ({ db, counts, knownSources, now: now() });
   const changeListeners: (() => void)[] = [];
   const presented = new PresentedCache<Item>();
 
@@ -126,7 +132,7 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
     paging: PageRequest,
     viewer: ViewerSource,
   ): Promise<Page<Shape[K]>> {
-    const ranked = await search.rank(kind, filter, pageWindow(paging), { knownSources, now: new Date() });
+    const ranked = await search.rank(kind, filter, pageWindow(paging), { knownSources, now: now() });
     const page = await readPage(
       paging,
       async () => ranked.ids,
@@ -182,7 +188,7 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
      */
     async suggest(q: string): Promise<Suggestions> {
       if (!search.hasWords(q)) return { media: [], streams: [], playlists: [], clips: [] };
-      const ids = await search.best(q, SUGGEST_LIMIT, { knownSources, now: new Date() });
+      const ids = await search.best(q, SUGGEST_LIMIT, { knownSources, now: now() });
       return presentedByIds(ids);
     },
 
@@ -202,11 +208,11 @@ export function createCatalogueService(db: Db, config: Config, announce?: Change
      * Song of the Day: one row per UTC day, chosen once (the first request of the day) and shared by
      * every visitor and instance; a song picked in the last 30 days is not picked again.
      */
-    async daily(viewer: ViewerSource = ANONYMOUS, now = new Date()): Promise<Media> {
-      const day = now.toISOString().slice(0, 10);
+    async daily(viewer: ViewerSource = ANONYMOUS, at = now()): Promise<Media> {
+      const day = at.toISOString().slice(0, 10);
       const existing = await dailySongId(db, day);
       if (existing !== undefined) return this.byId('media', existing, viewer);
-      const noRepeatSince = new Date(now.getTime() - DAILY_SONG_NO_REPEAT_DAYS * 86_400_000).toISOString().slice(0, 10);
+      const noRepeatSince = new Date(at.getTime() - DAILY_SONG_NO_REPEAT_DAYS * 86_400_000).toISOString().slice(0, 10);
       const chosen = (await pickDailySong(db, day, noRepeatSince)) ?? (await pickDailySong(db, day));
       if (chosen === undefined) throw notFound('There is no song of the day yet');
       await storeDailySong(db, day, chosen);

@@ -1,63 +1,53 @@
-import { asc } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Tag } from '../../common/api';
 import type { Db } from '../db/client';
-import { tags } from '../db/schema';
+import { readTags } from './queries';
+
+type TagsById = Map<number, Tag>;
+const ALL = 'all';
 
 /**
  * Tag names by id. The tag table is tiny and read on every list, so it is held in memory; an id
  * it does not know (a tag added by another instance) triggers a reload rather than a wrong answer,
  * and the whole table is reloaded after `ttlMs` so tags added or renamed elsewhere show up in the
- * tag list and on items without a restart.
+ * tag list and on items without a restart. Concurrent reloads are one (lru-cache's fetch).
  */
 export class TagCache {
-  private byId = new Map<number, Tag>();
-  private loadedAt = Number.NEGATIVE_INFINITY;
-  private loading: Promise<void> | undefined;
-  /** Bumped by `invalidate`, so a load that was already running when a write happened is not trusted as fresh. */
-  private generation = 0;
+  private cache: LRUCache<typeof ALL, TagsById>;
 
-  constructor(
-    private db: Db,
-    private ttlMs = 60_000,
-  ) {}
-
-  private reload(): Promise<void> {
-    this.loading ??= (async () => {
-      try {
-        const startedAt = Date.now();
-        const generation = this.generation;
-        const rows = await this.db.select().from(tags).orderBy(asc(tags.name));
-        this.byId = new Map(rows.map((t) => [t.id, { id: t.id, name: t.name }]));
-        if (generation === this.generation) this.loadedAt = startedAt;
-      } finally {
-        this.loading = undefined;
-      }
-    })();
-    return this.loading;
+  constructor(db: Db, now: () => Date, ttlMs = 60_000) {
+    this.cache = new LRUCache({
+      max: 1,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      perf: { now: () => now().getTime() },
+      fetchMethod: async () => new Map((await readTags(db)).map((t) => [t.id, t] as const)),
+      // invalidate() during a load: its callers still get the rows, but a load begun before a write is not kept as fresh.
+      ignoreFetchAbort: true,
+    });
   }
 
-  private stale(): boolean {
-    return Date.now() - this.loadedAt >= this.ttlMs;
+  private async load(forceRefresh = false): Promise<TagsById> {
+    return (await this.cache.fetch(ALL, { forceRefresh }))!;
   }
 
   async all(): Promise<Tag[]> {
-    if (this.stale()) await this.reload();
-    return [...this.byId.values()];
+    return [...(await this.load()).values()];
   }
 
   /** Resolves every id of every item in one pass; unknown ids after a reload are dropped. */
   async resolver(idLists: number[][]): Promise<(ids: number[]) => Tag[]> {
-    if (this.stale() || idLists.some((ids) => ids.some((id) => !this.byId.has(id)))) await this.reload();
+    const held = this.cache.get(ALL);
+    const knowsAll = held !== undefined && idLists.every((ids) => ids.every((id) => held.has(id)));
+    const byId = knowsAll ? held : await this.load(held !== undefined);
     return (ids) =>
       ids
-        .map((id) => this.byId.get(id))
+        .map((id) => byId.get(id))
         .filter((t): t is Tag => t !== undefined)
         .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   invalidate() {
-    this.generation++;
-    this.byId.clear();
-    this.loadedAt = Number.NEGATIVE_INFINITY;
+    this.cache.clear();
   }
 }

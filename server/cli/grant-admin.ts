@@ -1,8 +1,8 @@
 import { type AdminGrant, changeAdmin, createConfiguredAdmins, type TwitchDirectory } from '../accounts/admins';
 import type { Config } from '../config';
+import { demoTwitchUsers } from '../demo/accounts';
 import { HttpError } from '../http/errors';
 import { createProviders, selfOrigin } from '../providers';
-import { demoTwitchUsers } from '../sandbox/accounts';
 import { type Command, CommandError, loadCommandConfig, type Output, UsageError } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
 import { askLocalServer } from './local-server';

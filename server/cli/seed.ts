@@ -1,12 +1,11 @@
-import { count, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { clips, media, playlists, streams } from '../db/schema';
-import { seedWorld } from '../demo/seed';
+import { seedWorld } from '../demo/queries';
 import { buildWorld, DEMO_WORLD_SEED } from '../demo/world';
 import { createEventBus } from '../events/bus';
 import { type Command, elapsed, intOption, type Output } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
+import { catalogueCounts, vacuumCatalogue } from './queries';
 
 /** Default seed of `seed`: not the demo's, so a large catalogue is added beside the demo one. */
 export const DEFAULT_SEED = 1;
@@ -22,12 +21,6 @@ export interface SeedOptions {
   streams?: number;
   clips?: number;
   seed?: number;
-}
-
-export async function catalogueCounts(db: Db) {
-  const n = async (table: typeof media | typeof streams | typeof playlists | typeof clips) =>
-    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
-  return { songs: await n(media), streams: await n(streams), playlists: await n(playlists), clips: await n(clips) };
 }
 
 /**
@@ -47,7 +40,7 @@ export async function seedCatalogue(db: Db, config: Config, options: SeedOptions
   await seedWorld(db, world, log);
   // A freshly bulk-written table has an empty visibility map and planner costs to match; vacuum it
   // so the catalogue behaves like a settled production one (index-only scans, steady plans).
-  await db.execute(sql`VACUUM ANALYZE media, streams, playlists, playlist_items, clips`);
+  await vacuumCatalogue(db);
   log(`written and vacuumed in ${elapsed(started)}`);
 }
 

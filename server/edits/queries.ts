@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { EditChanges } from '../../common/edits';
 import type { EntityKind } from '../../common/enums';
-import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';
+import { KINDS } from '../db/kinds';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { editRequests, type media, streams, tags, users } from '../db/schema';
 
@@ -52,9 +52,9 @@ export async function findStream(tx: Db, id: number): Promise<{ id: number; dura
   return row;
 }
 
-export async function applyChanges(tx: Db, kind: EntityKind, id: number, changes: EditChanges): Promise<void> {
+export async function applyChanges(tx: Db, kind: EntityKind, id: number, changes: EditChanges, at: Date): Promise<void> {
   const table = KINDS[kind].table as typeof media;
-  const set: Partial<typeof media.$inferInsert> = { updatedAt: new Date() };
+  const set: Partial<typeof media.$inferInsert> = { updatedAt: at };
   if (changes.tags !== undefined) set.tagIds = changes.tags;
   if (changes.streamId !== undefined) set.streamId = changes.streamId;
   if (changes.streamTimestamp !== undefined) set.streamTimestamp = changes.streamTimestamp;
@@ -64,12 +64,20 @@ export async function applyChanges(tx: Db, kind: EntityKind, id: number, changes
 
 export async function insertRequest(
   tx: Db,
-  fields: { kind: EntityKind; entityId: number; userId: number; changes: EditChanges; decidedBy?: number },
+  fields: { kind: EntityKind; entityId: number; userId: number; changes: EditChanges; decidedBy?: number; at: Date },
 ): Promise<number> {
-  const decided = fields.decidedBy !== undefined ? { status: 'approved', decidedBy: fields.decidedBy, decidedAt: new Date() } : {};
+  const decided = fields.decidedBy !== undefined ? { status: 'approved', decidedBy: fields.decidedBy, decidedAt: fields.at } : {};
   const [row] = await tx
     .insert(editRequests)
-    .values({ kind: fields.kind, entityId: fields.entityId, userId: fields.userId, changes: fields.changes, ...decided })
+    .values({
+      kind: fields.kind,
+      entityId: fields.entityId,
+      userId: fields.userId,
+      changes: fields.changes,
+      createdAt: fields.at,
+      updatedAt: fields.at,
+      ...decided,
+    })
     .returning({ id: editRequests.id });
   return row!.id;
 }
@@ -125,7 +133,6 @@ export async function lockPending(
   return row;
 }
 
-export async function decide(tx: Db, id: number, status: 'approved' | 'rejected', adminId: number): Promise<void> {
-  const now = new Date();
-  await tx.update(editRequests).set({ status, decidedBy: adminId, decidedAt: now, updatedAt: now }).where(eq(editRequests.id, id));
+export async function decide(tx: Db, id: number, status: 'approved' | 'rejected', adminId: number, at: Date): Promise<void> {
+  await tx.update(editRequests).set({ status, decidedBy: adminId, decidedAt: at, updatedAt: at }).where(eq(editRequests.id, id));
 }

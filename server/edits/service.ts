@@ -3,9 +3,9 @@ import { type EditChanges, type EditRequest, type EditResult, editChangesSchema 
 import type { EntityKind } from '../../common/enums';
 import { formatDuration } from '../../common/format';
 import type { SessionUser } from '../accounts/session';
-import { KINDS } from '../catalogue/kinds';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
+import { KINDS } from '../db/kinds';
 import { type PageRequest, presentPage } from '../db/paging';
 import { badRequest, notFound } from '../http/errors';
 import { presentEditRequest } from './present';
@@ -72,7 +72,7 @@ async function validate(tx: Db, kind: EntityKind, item: EditableItem, changes: E
   }
 }
 
-export function createEditsService(db: Db, catalogue: CatalogueService) {
+export function createEditsService(db: Db, catalogue: CatalogueService, now: () => Date) {
   const inTransaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db));
 
   return {
@@ -88,12 +88,12 @@ export function createEditsService(db: Db, catalogue: CatalogueService) {
         }
         await validate(tx, kind, item, changes);
         if (!user.admin) {
-          const requestId = await insertRequest(tx, { kind, entityId: id, userId: user.id, changes });
+          const requestId = await insertRequest(tx, { kind, entityId: id, userId: user.id, changes, at: now() });
           return { applied: false, requestId };
         }
-        await applyChanges(tx, kind, id, changes);
+        await applyChanges(tx, kind, id, changes, now());
         // Kept as an approved request: who changed what, and when.
-        await insertRequest(tx, { kind, entityId: id, userId: user.id, changes, decidedBy: user.id });
+        await insertRequest(tx, { kind, entityId: id, userId: user.id, changes, decidedBy: user.id, at: now() });
         return { applied: true, requestId: null };
       });
       if (result.applied) catalogue.changed();
@@ -112,8 +112,8 @@ export function createEditsService(db: Db, catalogue: CatalogueService) {
         if (!item) throw notFound(`The ${KINDS[kind].noun} of edit request ${requestId} is gone`);
         const changes = editChangesSchema.parse(request.changes);
         await validate(tx, kind, item, changes);
-        await applyChanges(tx, kind, request.entityId, changes);
-        await decide(tx, requestId, 'approved', admin.id);
+        await applyChanges(tx, kind, request.entityId, changes, now());
+        await decide(tx, requestId, 'approved', admin.id, now());
       });
       catalogue.changed();
     },
@@ -123,7 +123,7 @@ export function createEditsService(db: Db, catalogue: CatalogueService) {
       await inTransaction(async (tx) => {
         const request = await lockPending(tx, kind, requestId);
         if (!request) throw notFound(`There is no pending ${KINDS[kind].noun} edit request ${requestId}`);
-        await decide(tx, requestId, 'rejected', admin.id);
+        await decide(tx, requestId, 'rejected', admin.id, now());
       });
     },
   };

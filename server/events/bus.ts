@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
+import type { Database } from '../db/client';
 import { type Listener, listen } from './listener';
+import { type Executor, notify } from './queries';
 import { EVENTS_CHANNEL, type EventName, type EventPayload, envelopeSchema, eventSchemas, MAX_PAYLOAD_BYTES } from './types';
 
 /**
@@ -13,8 +13,7 @@ import { EVENTS_CHANNEL, type EventName, type EventPayload, envelopeSchema, even
  * are gone.
  */
 
-/** Anything that can run SQL: the database, or a transaction (`db.transaction(async (tx) => …)`). */
-export type Executor = Pick<Db, 'execute'>;
+export type { Executor };
 
 export interface Delivery<E extends EventName> {
   payload: EventPayload<E>;
@@ -115,7 +114,7 @@ export function createEventBus(options: {
       const body = JSON.stringify({ e: name, p: eventSchemas[name].parse(payload), from: instance });
       const bytes = Buffer.byteLength(body);
       if (bytes > MAX_PAYLOAD_BYTES) throw new EventTooLargeError(name, bytes);
-      await executor.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${body})`);
+      await notify(executor, EVENTS_CHANNEL, body);
     },
 
     /** Calls `handler` for every `name` event of any instance; answers the unsubscribe. */

@@ -1,4 +1,4 @@
-import { ProviderError } from '../providers/http';
+import { ProviderError } from '../providers/shared/http';
 import { HttpError } from './errors';
 
 /**

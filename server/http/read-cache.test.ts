@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { media } from '../db/schema';
 import { createTestApp } from '../testing/app';
+import { testClock } from '../testing/clock';
 import { buildSong, buildStream } from '../testing/factories';
 import { buildAdmin, buildUser } from '../testing/users';
 import { READ_CACHE_HEADER } from './read-cache';
@@ -115,7 +116,9 @@ describe('read cache of logged-out catalogue reads', () => {
 });
 
 describe('read cache expiry', () => {
-  const short = createTestApp({ READ_CACHE_MS: '150' });
+  // The app's clock, started at the real time (the songs' dates are real), moved by hand.
+  const clock = testClock(new Date());
+  const short = createTestApp({ READ_CACHE_MS: '150' }, { now: clock.now });
 
   it('reads the database again once the TTL has passed (what other instances rely on)', async () => {
     const s = await short;
@@ -123,7 +126,7 @@ describe('read cache expiry', () => {
     await s.app.inject({ url: `/api/media/${song.id}` });
     await s.db.update(media).set({ name: 'Renamed Elsewhere' }).where(eq(media.id, song.id));
     expect((await s.app.inject({ url: `/api/media/${song.id}` })).json().name).toBe('Short Lived');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    clock.advance(200);
     expect((await s.app.inject({ url: `/api/media/${song.id}` })).json().name).toBe('Renamed Elsewhere');
   });
 });

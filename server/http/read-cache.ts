@@ -34,6 +34,8 @@ export interface ReadCacheOptions {
   ttlMs: number;
   /** Bound on the memory held, in characters of cached bodies */
   maxChars?: number;
+  /** The clock of the answers' expiry */
+  now: () => Date;
 }
 
 export interface ReadCache {
@@ -52,6 +54,9 @@ export function registerReadCache(app: App, options: ReadCacheOptions): ReadCach
   if (options.ttlMs <= 0) return { clear() {}, size: 0 };
   const cache = new LRUCache<string, Entry>({
     ttl: options.ttlMs,
+    // Every expiry check asks the clock (a test clock moves between two calls, not with real time).
+    ttlResolution: 0,
+    perf: { now: () => options.now().getTime() },
     // Expired entries stay until pushed out, so both the count and the memory are bounded; the key
     // (the URL, up to the server's URL limit) counts too.
     max: 20_000,

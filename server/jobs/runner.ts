@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { jobRuns } from '../db/schema';
 import { createJobLocks } from './lock';
+import { readJobRun, recordJobRun } from './queries';
 
 /**
  * Periodic jobs run in-process (design: "Real time and jobs"). With several instances exactly one
@@ -43,25 +42,16 @@ export class JobBusyError extends Error {
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
-export function createJobRunner(options: { database: Database; log: Logger }) {
-  const { database, log } = options;
+export function createJobRunner(options: { database: Database; log: Logger; now: () => Date }) {
+  const { database, log, now } = options;
   const db = database.db;
   const locks = createJobLocks(database, log);
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
 
-  async function lastRun(name: string): Promise<JobRun | null> {
-    const [row] = await db.select().from(jobRuns).where(eq(jobRuns.name, name)).limit(1);
-    return row ?? null;
-  }
-
-  async function record(name: string, fields: Partial<typeof jobRuns.$inferInsert> & { startedAt: Date }) {
-    await db
-      .insert(jobRuns)
-      .values({ name, ...fields })
-      .onConflictDoUpdate({ target: jobRuns.name, set: fields });
-  }
+  const lastRun = (name: string): Promise<JobRun | null> => readJobRun(db, name);
+  const record = (name: string, fields: Parameters<typeof recordJobRun>[2]) => recordJobRun(db, name, fields);
 
   /**
    * Runs `work` holding the job's lock and records the run. Throws JobBusyError when the job runs
@@ -74,9 +64,9 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
       try {
         if (unlessRanWithinMs > 0) {
           const last = await lastRun(name);
-          if (last?.finishedAt && Date.now() - last.finishedAt.getTime() < unlessRanWithinMs) return null;
+          if (last?.finishedAt && now().getTime() - last.finishedAt.getTime() < unlessRanWithinMs) return null;
         }
-        const startedAt = new Date();
+        const startedAt = now();
         await record(name, { startedAt, finishedAt: null, ok: null, error: null });
         try {
           const result = await work(lock.signal);
@@ -85,14 +75,14 @@ export function createJobRunner(options: { database: Database; log: Logger }) {
           const failed = (result as { ok?: unknown } | null)?.ok === false;
           await record(name, {
             startedAt,
-            finishedAt: new Date(),
+            finishedAt: now(),
             ok: !failed,
             report: result ?? null,
             error: failed ? 'finished with errors' : null,
           });
           return result;
         } catch (error) {
-          await record(name, { startedAt, finishedAt: new Date(), ok: false, error: (error as Error).message }).catch(() => {});
+          await record(name, { startedAt, finishedAt: now(), ok: false, error: (error as Error).message }).catch(() => {});
           throw error;
         }
       } finally {

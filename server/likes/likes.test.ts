@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { likes } from '../db/schema';
 import { createTestApp } from '../testing/app';
+import { testClock } from '../testing/clock';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
 import { sqlSentBy } from '../testing/queries';
 import { buildUser, type TestUser } from '../testing/users';
 
 /** Likes: like/unlike, the `liked` flag of every read a logged-in user sees, and the liked lists. */
 
-const t = await createTestApp();
+/** The app's clock, started at the real time (the items' dates are real): likes are timed by it, and it moves by hand. */
+const clock = testClock(new Date());
+const t = await createTestApp({}, { now: clock.now });
 
 let viewer: TestUser;
 let other: TestUser;
@@ -101,7 +104,7 @@ describe('GET /api/{kind}/liked', () => {
     const songs = [await buildSong(t.db), await buildSong(t.db), await buildSong(t.db)];
     for (const song of songs) {
       await like(`/api/media/${song.id}`, user);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      clock.advance(1_000);
     }
     const first = (await get('/api/media/liked?page=1&size=2', user)).json();
     expect(first).toMatchObject({ page: 1, size: 2, totalElements: 3, totalPages: 2, last: false });

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
-import { filterConditions } from '../catalogue/filters';
-import { KINDS, type Kinds } from '../catalogue/kinds';
 import { columnsOf, type Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
+import { type FilterContext, filterConditions } from '../db/filters';
+import { KINDS, type Kinds } from '../db/kinds';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { type clips, likes } from '../db/schema';
 
@@ -35,9 +35,9 @@ export async function itemExists(db: Db, kind: EntityKind, id: number): Promise<
   return row !== undefined;
 }
 
-/** Idempotent: liking twice is one like. */
-export async function insertLike(db: Db, userId: number, kind: EntityKind, itemId: number): Promise<void> {
-  await db.insert(likes).values({ userId, kind, itemId }).onConflictDoNothing();
+/** Idempotent: liking twice is one like (liked when first liked: the liked list's order). */
+export async function insertLike(db: Db, userId: number, kind: EntityKind, itemId: number, at: Date): Promise<void> {
+  await db.insert(likes).values({ userId, kind, itemId, createdAt: at }).onConflictDoNothing();
 }
 
 export async function deleteLike(db: Db, userId: number, kind: EntityKind, itemId: number): Promise<void> {
@@ -54,11 +54,11 @@ export async function likedRows<K extends keyof Kinds>(
   kind: K,
   filter: Filter,
   paging: PageRequest,
-  knownSources: ReadonlySet<string>,
+  filterContext: FilterContext,
   matching?: readonly number[],
 ): Promise<RowPage<Row<K>>> {
   const table = KINDS[kind].table as typeof clips;
-  const filters = filterConditions(KINDS[kind], filter, { knownSources, now: new Date() });
+  const filters = filterConditions(KINDS[kind], filter, filterContext);
   if (matching) filters.push(sql`${table.id} = ANY(${sql.param([...matching])}::integer[])`);
   const where = and(eq(likes.userId, userId), eq(likes.kind, kind), ...filters);
   return readPage(

@@ -2,11 +2,11 @@ import type { Page } from '../../common/api';
 import { type EntityKind, sourceValues } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { SessionUser } from '../accounts/session';
-import { KINDS, type Kinds } from '../catalogue/kinds';
 import { ANONYMOUS } from '../catalogue/present';
 import type { CatalogueService, ViewerSource } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { KINDS, type Kinds } from '../db/kinds';
 import type { PageRequest } from '../db/paging';
 import { notFound } from '../http/errors';
 import { deleteLike, insertLike, itemExists, likedAmong, likedIds, likedRows } from './queries';
@@ -15,7 +15,7 @@ import { deleteLike, insertLike, itemExists, likedAmong, likedIds, likedRows } f
 
 export type LikesService = ReturnType<typeof createLikesService>;
 
-export function createLikesService(db: Db, config: Config, catalogue: CatalogueService) {
+export function createLikesService(db: Db, config: Config, catalogue: CatalogueService, now: () => Date) {
   const knownSources = new Set(sourceValues(config.site.streamerKey));
 
   return {
@@ -27,7 +27,7 @@ export function createLikesService(db: Db, config: Config, catalogue: CatalogueS
 
     async setLiked(user: SessionUser, kind: EntityKind, id: number, liked: boolean): Promise<{ liked: boolean }> {
       if (!(await itemExists(db, kind, id))) throw notFound(`Unknown ${KINDS[kind].noun} ${id}`);
-      if (liked) await insertLike(db, user.id, kind, id);
+      if (liked) await insertLike(db, user.id, kind, id, now());
       else await deleteLike(db, user.id, kind, id);
       return { liked };
     },
@@ -42,7 +42,7 @@ export function createLikesService(db: Db, config: Config, catalogue: CatalogueS
         const likedSet = new Set(liked);
         matching = likedSet.size === 0 ? [] : matched.filter((id) => likedSet.has(id));
       }
-      const page = await likedRows(db, user.id, kind, filter, paging, knownSources, matching);
+      const page = await likedRows(db, user.id, kind, filter, paging, { knownSources, now: now() }, matching);
       return catalogue.presentPage(kind, page, { liked: new Set(page.rows.map((r) => r.id)) });
     },
   };

@@ -1,11 +1,11 @@
 import type { Config } from '../config';
-import { DEFAULT_RETRY, type HttpOptions, type RetryPolicy } from './http';
 import { createPayPalClient, type PayPalClient, type PayPalLogger } from './paypal/client';
+import { DEFAULT_RETRY, type HttpOptions, type RetryPolicy } from './shared/http';
 import { createSoundCloudClient, type SoundCloudClient } from './soundcloud/client';
 import { createTwitchClient, type TwitchClient } from './twitch/client';
 import { createYouTubeClient, type YouTubeClient } from './youtube/client';
 
-export { ProviderError } from './http';
+export { ProviderError } from './shared/http';
 
 /** The provider clients; a client is absent when its credentials are not configured. */
 export interface Providers {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIsoDuration, formatTwitchDuration, parseIsoDuration, parseTwitchDuration } from './durations';
-import { parseRetryAfter } from './http';
+import { formatIsoDuration, formatTwitchDuration, parseIsoDuration, parseTwitchDuration } from './shared/durations';
+import { parseRetryAfter } from './shared/http';
 import { parseSoundCloudDate } from './soundcloud/client';
 import { parsePlaylistId, parseVideoId } from './youtube/urls';
 

@@ -27,7 +27,10 @@ export interface ListenerCounterOptions {
   /** Sockets of each station on this instance now */
   sizeOf(station: Station): number;
   log: { error(message: string): void };
-  /** The clock of the read's cache */
+  /**
+   * The clock of the heartbeat and of the read's cache. Freshness across instances is the database's
+   * own now() (radio/queries.ts): one clock for every instance's rows, however their clocks drift.
+   */
   now: () => Date;
   checkEveryMs?: number;
 }
@@ -37,7 +40,7 @@ export type ListenerCounter = ReturnType<typeof createListenerCounter>;
 export function createListenerCounter(options: ListenerCounterOptions) {
   const { db, instance, log } = options;
   let written: string | null = null;
-  let writtenAt = 0;
+  let writtenAt = Number.NEGATIVE_INFINITY;
   let writing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   /** The last sum and when it was asked for; concurrent reads share one query */
@@ -47,18 +50,18 @@ export function createListenerCounter(options: ListenerCounterOptions) {
 
   /** Writes this instance's counts if they changed or the heartbeat is due; all zero: no rows at all. */
   async function write(force: boolean): Promise<void> {
-    const now = counts();
-    const key = JSON.stringify(now);
-    const silent = Object.values(now).every((n) => n === 0);
-    const heartbeatDue = Date.now() - writtenAt >= LISTENERS_HEARTBEAT_MS;
+    const current = counts();
+    const key = JSON.stringify(current);
+    const silent = Object.values(current).every((n) => n === 0);
+    const heartbeatDue = options.now().getTime() - writtenAt >= LISTENERS_HEARTBEAT_MS;
     if (!force && key === written && (silent || !heartbeatDue)) return;
     if (silent) await deleteListeners(db, instance);
     else {
-      await writeListeners(db, instance, now);
+      await writeListeners(db, instance, current);
       await forgetStaleListeners(db, FORGET_AFTER_SECONDS);
     }
     written = key;
-    writtenAt = Date.now();
+    writtenAt = options.now().getTime();
   }
 
   /** One write at a time; a failure is logged and retried at the next check. */

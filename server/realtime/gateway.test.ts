@@ -15,7 +15,12 @@ let snapshotGate: Promise<void> = Promise.resolve();
 
 beforeAll(async () => {
   app = Fastify() as unknown as App;
-  const gateway = await registerGateway(app, { isAllowedOrigin: (origin) => origin === OWN, heartbeatMs: 40, maxBufferedBytes: 4_096 });
+  const gateway = await registerGateway(app, {
+    isAllowedOrigin: (origin) => origin === OWN,
+    now: () => new Date(),
+    heartbeatMs: 40,
+    maxBufferedBytes: 4_096,
+  });
   rooms = gateway.channel({
     path: '/api/ws/rooms',
     query: z.object({ room: z.enum(['a', 'b', 'closed']) }),

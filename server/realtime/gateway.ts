@@ -19,6 +19,8 @@ import type { App } from '../http/types';
 export interface GatewayOptions {
   /** The same-site rule of the HTTP writes, applied to the upgrade's Origin */
   isAllowedOrigin(origin: string): boolean;
+  /** The clock of the clients' message windows */
+  now: () => Date;
   heartbeatMs?: number;
   maxBufferedBytes?: number;
 }
@@ -90,14 +92,14 @@ export async function registerGateway(app: App, options: GatewayOptions) {
   }
 
   function watchClient(socket: WebSocket) {
-    let windowStart = Date.now();
+    let windowStart = options.now().getTime();
     let received = 0;
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (data, isBinary) => {
-      const now = Date.now();
-      if (now - windowStart > SOCKET_LIMITS.incomingWindowMs) {
-        windowStart = now;
+      const at = options.now().getTime();
+      if (at - windowStart > SOCKET_LIMITS.incomingWindowMs) {
+        windowStart = at;
         received = 0;
       }
       if (++received > SOCKET_LIMITS.maxIncomingPerWindow) {

@@ -47,6 +47,7 @@ export function faultHook(
     const rule = state.faults.take(provider, request.method, path);
     if (!rule) return;
     if (rule.delayMs) await sleep(rule.delayMs);
+    if (rule.hold) await rule.hold;
     if (rule.status) {
       if (rule.retryAfter !== undefined) reply.header('retry-after', String(rule.retryAfter));
       return reply.code(rule.status).send(errorBody(rule.status));

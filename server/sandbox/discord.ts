@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { DEMO_ACCOUNTS } from '../demo/accounts';
 import type { App } from '../http/types';
-import { DEMO_ACCOUNTS } from './accounts';
 import { faultHook } from './common';
 import type { SandboxState } from './state';
 

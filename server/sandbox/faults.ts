@@ -16,6 +16,8 @@ export interface FaultRule {
   retryAfter?: number;
   /** Wait this long before answering (a slow provider; with no status, the real answer follows) */
   delayMs?: number;
+  /** Hold the answer until this settles: a gate the test opens when it has seen what it waits for */
+  hold?: Promise<unknown>;
   /** How many matching requests fail; default 1, Infinity for all */
   times?: number;
   /**
@@ -28,17 +30,27 @@ export interface FaultRule {
 interface ActiveRule extends FaultRule {
   remaining: number;
   hits: number;
+  /** Resolves the rule's `reached` */
+  reached: () => void;
 }
 
 export class Faults {
   private rules: ActiveRule[] = [];
 
-  /** Adds a rule; the answer counts the requests it has hit so far. */
-  inject(rule: FaultRule): { hits: () => number; remove: () => void } {
-    const active: ActiveRule = { ...rule, remaining: rule.times ?? 1, hits: 0 };
+  /**
+   * Adds a rule; the answer counts the requests it has hit so far, and `reached` resolves when the
+   * first one arrives (a gate: the code under test is at that request now).
+   */
+  inject(rule: FaultRule): { hits: () => number; reached: Promise<void>; remove: () => void } {
+    let resolve!: () => void;
+    const reached = new Promise<void>((done) => {
+      resolve = done;
+    });
+    const active: ActiveRule = { ...rule, remaining: rule.times ?? 1, hits: 0, reached: resolve };
     this.rules.push(active);
     return {
       hits: () => active.hits,
+      reached,
       remove: () => {
         this.rules = this.rules.filter((r) => r !== active);
       },
@@ -57,6 +69,7 @@ export class Faults {
     if (!rule) return undefined;
     rule.remaining--;
     rule.hits++;
+    rule.reached();
     if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
     return rule;
   }

@@ -8,8 +8,8 @@ import { discordSandbox } from './discord';
 import { paypalControl, paypalSandbox } from './paypal';
 import { soundcloudSandbox } from './soundcloud';
 import { type SandboxOptions, SandboxState } from './state';
-import { helixSandbox, twitchImages } from './twitch/helix';
-import { twitchOAuthSandbox } from './twitch/oauth2';
+import { helixSandbox, twitchImages } from './twitch-helix';
+import { twitchOAuthSandbox } from './twitch-oauth2';
 import { youtubeSandbox } from './youtube';
 
 export type { FaultRule } from './faults';

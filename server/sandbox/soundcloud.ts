@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from '../demo/accounts';
 import type { WorldPlaylist, WorldSong } from '../demo/world';
 import type { App } from '../http/types';
-import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './accounts';
 import { decodeOffset, encodeOffset, faultHook, originOf, STATUS_TEXT, slice } from './common';
 import { sendItemImage } from './images';
 import type { SandboxState } from './state';

@@ -1,7 +1,7 @@
 import type { SourceKind } from '../../common/enums';
 import { sourceKindOf } from '../../common/enums';
+import { type DemoUser, demoTwitchUsers } from '../demo/accounts';
 import type { World, WorldClip, WorldPlaylist, WorldSong, WorldStream } from '../demo/world';
-import { type DemoUser, demoTwitchUsers } from './accounts';
 import { DiscordSandbox } from './discord';
 import { Faults } from './faults';
 import { PayPalSandbox } from './paypal/state';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isVideoId } from '../../common/youtube-links';
-import { formatIsoDuration } from '../providers/durations';
+import { formatIsoDuration } from '../providers/shared/durations';
 
 /**
  * Videos of the wide YouTube outside the demo world: any well-formed id the world does not hold is

@@ -1,6 +1,6 @@
 import { and, asc, count, max, type SQL, sql } from 'drizzle-orm';
-import type { KindSpec } from '../catalogue/kinds';
 import type { Db } from '../db/client';
+import type { KindSpec } from '../db/kinds';
 import { media, tags } from '../db/schema';
 import type { IndexedItem } from './postings';
 

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { ENTITY_KINDS, type EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
-import { filterConditions, periodStart } from '../catalogue/filters';
-import { KINDS } from '../catalogue/kinds';
 import type { Db } from '../db/client';
+import { filterConditions, periodStart } from '../db/filters';
+import { KINDS } from '../db/kinds';
 import { LYRICS, NAME, TAG } from './postings';
 import { catalogueStamp, idsWhere, indexedItems, tagNames } from './queries';
 import { queryWords } from './text';

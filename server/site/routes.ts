@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { healthSchema, type Link, type PublicConfig, publicConfigSchema } from '../../common/api';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
+import { databaseReachable } from './queries';
 
 /** The browser's whole view of configuration: names, links, whether login exists. Never a secret. */
 export function publicConfig(config: Config): PublicConfig {
@@ -67,10 +67,7 @@ export function siteRoutes(app: App, config: Config, db: Db) {
   app.get('/api/health', {
     schema: { tags: ['site'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
     handler: async (_req, reply) => {
-      const database = await db.execute(sql`SELECT 1`).then(
-        () => true,
-        () => false,
-      );
+      const database = await databaseReachable(db);
       return reply.code(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database });
     },
   });

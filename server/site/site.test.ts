@@ -93,7 +93,9 @@ describe('GET /api/config', () => {
   });
 
   it('lets the streamer key decide which source values the list filters know', async () => {
-    const lyra = createCatalogueService(t.db, loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', STREAMER_KEY: 'lyra' }));
+    const lyra = createCatalogueService(t.db, loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', STREAMER_KEY: 'lyra' }), {
+      now: () => new Date(),
+    });
     const tag = await buildTag(t.db);
     const yt = await buildSong(t.db, { source: 'lyra_yt', tagIds: [tag.id] });
     const music = await buildSong(t.db, { source: 'lyra_music', tagIds: [tag.id] });

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { requestFeatures } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { featureFlag, toggleFeatureFlag } from './queries';
 
 /**
  * The request features an admin turns on and off (spec 4 "Request features"). The flag lives in the
@@ -30,8 +29,7 @@ export function createRequestFeatures(db: Db, options: { enabledByDefault: boole
   const enabledByDefault = options.enabledByDefault && options.paymentsConfigured;
   async function isEnabled(feature: RequestFeature): Promise<boolean> {
     if (!options.paymentsConfigured) return false;
-    const [row] = await db.select({ enabled: requestFeatures.enabled }).from(requestFeatures).where(eq(requestFeatures.name, feature));
-    return row?.enabled ?? enabledByDefault;
+    return (await featureFlag(db, feature)) ?? enabledByDefault;
   }
 
   return {
@@ -40,15 +38,7 @@ export function createRequestFeatures(db: Db, options: { enabledByDefault: boole
     /** Flips the flag in one statement, so two admins toggling at once make two changes, not one. */
     async toggle(feature: RequestFeature): Promise<boolean> {
       if (!options.paymentsConfigured) throw new HttpError(409, 'Payments are not configured on this site (PAYPAL_* settings)');
-      const [row] = await db
-        .insert(requestFeatures)
-        .values({ name: feature, enabled: !enabledByDefault })
-        .onConflictDoUpdate({
-          target: requestFeatures.name,
-          set: { enabled: sql`NOT ${requestFeatures.enabled}`, updatedAt: sql`now()` },
-        })
-        .returning({ enabled: requestFeatures.enabled });
-      return row!.enabled;
+      return toggleFeatureFlag(db, feature, !enabledByDefault);
     },
 
     /** Throws the 409 of a feature that is off. */

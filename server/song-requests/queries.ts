@@ -1,11 +1,11 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { HistoryQuery, RequestEdit } from '../../common/requests';
 import type { Db } from '../db/client';
 import { containsText } from '../db/like';
 import { type RowPage, readPage } from '../db/paging';
-import { media, songRequests } from '../db/schema';
+import { media, requestFeatures, songRequests } from '../db/schema';
 
-/** All SQL of song requests: the history (list, one, an admin's correction). */
+/** All SQL of song requests: the history (list, one, an admin's correction) and the features' on/off flags. */
 
 export type HistoryRow = typeof songRequests.$inferSelect;
 
@@ -45,4 +45,23 @@ export async function updateHistoryRow(db: Db, id: number, change: RequestEdit):
     .where(eq(songRequests.id, id))
     .returning();
   return row;
+}
+
+/** A request feature's stored flag; undefined when no admin has set it yet. */
+export async function featureFlag(db: Db, feature: string): Promise<boolean | undefined> {
+  const [row] = await db.select({ enabled: requestFeatures.enabled }).from(requestFeatures).where(eq(requestFeatures.name, feature));
+  return row?.enabled;
+}
+
+/** Flips the flag in one statement, so two admins toggling at once make two changes, not one; `first` when there was none. */
+export async function toggleFeatureFlag(db: Db, feature: string, first: boolean): Promise<boolean> {
+  const [row] = await db
+    .insert(requestFeatures)
+    .values({ name: feature, enabled: first })
+    .onConflictDoUpdate({
+      target: requestFeatures.name,
+      set: { enabled: sql`NOT ${requestFeatures.enabled}`, updatedAt: sql`now()` },
+    })
+    .returning({ enabled: requestFeatures.enabled });
+  return row!.enabled;
 }

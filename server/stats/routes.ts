@@ -5,8 +5,8 @@ import type { App } from '../http/types';
 import { createStatsService } from './service';
 
 /** GET /api/stats: the channel statistics (stats/service.ts computes and caches them). */
-export function statsRoutes(app: App, db: Db, catalogue: Pick<CatalogueService, 'onChanged'>) {
-  const stats = createStatsService(db, catalogue);
+export function statsRoutes(app: App, db: Db, catalogue: Pick<CatalogueService, 'onChanged'>, now: () => Date) {
+  const stats = createStatsService(db, catalogue, now);
   app.get('/api/stats', {
     schema: { tags: ['stats'], summary: 'Channel statistics (durations in seconds; tags by song count)', response: { 200: statsSchema } },
     handler: () => stats.current(),

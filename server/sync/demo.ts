@@ -1,7 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { clips, media, playlists, streams, tags } from '../db/schema';
-import { seedRequestHistory } from '../demo/requests';
+import { applyDemoCuration, seedRequestHistory } from '../demo/queries';
 import type { World } from '../demo/world';
 import { JobBusyError, type JobRunner } from '../jobs/runner';
 import type { ImportReport, SyncReport } from './report';
@@ -22,44 +20,6 @@ export interface DemoFill {
   curated: number;
   /** Song requests written into an empty history */
   requests: number;
-}
-
-export async function applyDemoCuration(db: Db, world: World): Promise<number> {
-  await db
-    .insert(tags)
-    .values(world.tags.map((name) => ({ name })))
-    .onConflictDoNothing();
-  const tagRows = await db.select().from(tags).where(inArray(tags.name, world.tags));
-  const tagIds = new Map(tagRows.map((t) => [t.name, t.id]));
-  const ids = (names: string[]) => names.map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined);
-
-  // One statement per table: fill tags (and lyrics) only where nothing is set yet.
-  const curate = async (
-    table: typeof media | typeof streams | typeof playlists | typeof clips,
-    items: { provider: string; remoteId: string; tags: string[]; lyrics?: string | null }[],
-  ) => {
-    const rows = items
-      .map((i) => ({ provider: i.provider, remote_id: i.remoteId, tag_ids: ids(i.tags), lyrics: i.lyrics ?? null }))
-      .filter((r) => r.tag_ids.length > 0 || r.lyrics);
-    if (rows.length === 0) return 0;
-    const lyrics = table === media ? sql`, lyrics = coalesce(${media.lyrics}, v.lyrics)` : sql``;
-    const result = await db.execute(sql`
-      UPDATE ${table} SET tag_ids = CASE WHEN cardinality(${table.tagIds}) = 0 THEN v.tag_ids ELSE ${table.tagIds} END ${lyrics}
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(provider text, remote_id text, tag_ids integer[], lyrics text)
-      WHERE ${table.provider} = v.provider AND ${table.remoteId} = v.remote_id
-        AND (cardinality(${table.tagIds}) = 0 ${table === media ? sql`OR (${media.lyrics} IS NULL AND v.lyrics IS NOT NULL)` : sql``})`);
-    return (
-      (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-      (result as { affectedRows?: number }).affectedRows ??
-      0
-    );
-  };
-  let curated = 0;
-  curated += await curate(media, world.songs);
-  curated += await curate(streams, world.streams);
-  curated += await curate(playlists, world.playlists);
-  curated += await curate(clips, world.clips);
-  return curated;
 }
 
 /**

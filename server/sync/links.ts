@@ -1,4 +1,4 @@
-import { parseTwitchDuration } from '../providers/durations';
+import { parseTwitchDuration } from '../providers/shared/durations';
 
 /**
  * Stream links written in descriptions ("From the stream: https://www.twitch.tv/videos/123?t=1h2m3s"),

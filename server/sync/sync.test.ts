@@ -220,12 +220,18 @@ describe('catalogue sync against the sandbox', () => {
   });
 
   it('runs one sync at a time: a second one is refused while the first runs', async () => {
-    t.state.faults.inject({ provider: 'twitch', path: '/users', delayMs: 300 });
+    // The first sync's Twitch call is held until the test has tried the second one.
+    let release!: () => void;
+    const held = new Promise<void>((open) => {
+      release = open;
+    });
+    const fault = t.state.faults.inject({ provider: 'twitch', path: '/users', hold: held });
     const first = t.sync.run('first');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await fault.reached;
     await expect(t.sync.run('second')).rejects.toBeInstanceOf(JobBusyError);
     const busy = await t.app.inject({ method: 'POST', url: '/api/sync' });
     expect(busy.statusCode).toBe(409);
+    release();
     expect((await first).ok).toBe(true);
   });
 

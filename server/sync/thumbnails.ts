@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { THUMBNAIL } from '../../common/constants';
 import type { EntityKind } from '../../common/enums';
-import { createHttp, type HttpOptions } from '../providers/http';
+import { createHttp, type HttpOptions } from '../providers/shared/http';
 
 /**
  * Provider thumbnails fetched once, resized to 320x180 and kept under

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../sandbox/accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp } from '../../sandbox/testing';
-import { ProviderError } from '../http';
+import { ProviderError } from '../shared/http';
 import { clip, createDiscordClient, DISCORD_LIMITS } from './client';
 
 const t = await createSandboxedApp();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createHttp, type HttpOptions } from '../http';
+import { createHttp, type HttpOptions } from '../shared/http';
 
 /**
  * Discord's incoming webhook (Execute Webhook): the streamer's channel hears about new requests.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../sandbox/accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { captureOf, createPayPalClient, PayPalError } from './client';
 

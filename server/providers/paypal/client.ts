@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../http';
+import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../shared/http';
 
 /**
  * PayPal Orders v2 (and Payments v2 refunds) over the shared HTTP helper, plain REST (the checkout SDK for Node is deprecated

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../http';
+import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../shared/http';
 
 /**
  * SoundCloud API with an app token (OAuth 2.1 client credentials at the auth host, renewed with its

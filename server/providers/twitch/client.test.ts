@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../sandbox/accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp, recordingSleep } from '../../sandbox/testing';
-import { ProviderError } from '../http';
+import { ProviderError } from '../shared/http';
 
 const t = await createSandboxedApp();
 const login = t.config.site.twitchChannel;

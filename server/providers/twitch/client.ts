@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseTwitchDuration } from '../durations';
-import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../http';
+import { parseTwitchDuration } from '../shared/durations';
+import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../shared/http';
 
 /**
  * Twitch Helix with an app access token (client credentials at id.twitch.tv/oauth2/token): users,

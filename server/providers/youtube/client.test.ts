@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sourceKindOf } from '../../../common/enums';
-import { DEMO_ACCOUNTS } from '../../sandbox/accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp, recordingSleep } from '../../sandbox/testing';
-import { ProviderError } from '../http';
+import { ProviderError } from '../shared/http';
 import type { YouTubePlaylistItem } from './client';
 
 const t = await createSandboxedApp();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseIsoDuration } from '../durations';
-import { createHttp, type HttpOptions, ProviderError } from '../http';
+import { parseIsoDuration } from '../shared/durations';
+import { createHttp, type HttpOptions, ProviderError } from '../shared/http';
 import { parsePlaylistId, parseVideoId } from './urls';
 
 /**

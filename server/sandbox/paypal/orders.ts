@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { DEMO_ACCOUNTS } from '../accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 
 /**
  * The orders PayPal holds (Orders v2, intent CAPTURE): created by the merchant, approved (or

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp } from '../testing';
 
 const t = await createSandboxedApp();

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DEMO_ACCOUNTS } from '../accounts';
+import { DEMO_ACCOUNTS } from '../../demo/accounts';
 
 /**
  * PayPal's webhook deliveries to the site (POST {site}/api/payments/paypal/webhook) with the

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App } from '../../http/types';
-import { DEMO_CREDENTIAL, DEMO_LOGINS } from '../accounts';
-import { faultHook, STATUS_TEXT } from '../common';
-import type { SandboxState } from '../state';
+import { DEMO_CREDENTIAL, DEMO_LOGINS } from '../demo/accounts';
+import type { App } from '../http/types';
+import { faultHook, STATUS_TEXT } from './common';
+import type { SandboxState } from './state';
 
 /**
  * Twitch OAuth (id.twitch.tv/oauth2) stand-in under /sandbox/twitch/oauth2:

@@ -1,9 +1,9 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PERIOD_DAYS } from '../../common/enums';
 import type { Filter } from '../../common/query';
-import { containsText } from '../db/like';
-import { clips, media, playlistItems, playlists, streams } from '../db/schema';
 import type { KindSpec } from './kinds';
+import { containsText } from './like';
+import { clips, media, playlistItems, playlists, streams } from './schema';
 
 /**
  * The one builder of list filters: catalogue lists, a user's liked lists and the search index (which

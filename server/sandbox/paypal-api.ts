@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../http/types';
-import { DEMO_CREDENTIAL } from '../accounts';
-import { STATUS_TEXT } from '../common';
-import type { FaultRule } from '../faults';
-import type { SandboxState } from '../state';
+import { DEMO_CREDENTIAL } from '../demo/accounts';
+import type { App } from '../http/types';
+import { STATUS_TEXT } from './common';
+import type { FaultRule } from './faults';
 import {
   captureJson,
   debugId,
@@ -14,7 +13,8 @@ import {
   PayPalSandboxError,
   paypalError,
   refundJson,
-} from './orders';
+} from './paypal/orders';
+import type { SandboxState } from './state';
 
 /**
  * PayPal's REST API (api-m.paypal.com) under /sandbox/paypal:

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { WorldClip, WorldStream } from '../../demo/world';
-import type { App } from '../../http/types';
-import { formatTwitchDuration } from '../../providers/durations';
-import type { DemoUser } from '../accounts';
-import { DEMO_ACCOUNTS } from '../accounts';
-import { faultHook, originOf, STATUS_TEXT, slice } from '../common';
-import { sendItemImage } from '../images';
-import type { SandboxState } from '../state';
-import type { IssuedToken } from '../tokens';
+import type { DemoUser } from '../demo/accounts';
+import { DEMO_ACCOUNTS } from '../demo/accounts';
+import type { WorldClip, WorldStream } from '../demo/world';
+import type { App } from '../http/types';
+import { formatTwitchDuration } from '../providers/shared/durations';
+import { faultHook, originOf, STATUS_TEXT, slice } from './common';
+import { sendItemImage } from './images';
+import type { SandboxState } from './state';
+import type { IssuedToken } from './tokens';
 
 /**
  * Twitch Helix stand-in under /sandbox/twitch/helix: /users, /videos, /clips and /streams with the

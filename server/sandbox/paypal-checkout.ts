@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { App } from '../../http/types';
-import type { SandboxState } from '../state';
-import { PayPalSandboxError } from './orders';
+import type { App } from '../http/types';
+import { PayPalSandboxError } from './paypal/orders';
+import type { SandboxState } from './state';
 
 /**
  * What the buyer sees: the approval page (www.paypal.com/checkoutnow?token=<order id>) with "Pay
@@ -11,8 +11,8 @@ import { PayPalSandboxError } from './orders';
  * CSP allows no inline script).
  */
 
-const SDK_JS = readFileSync(new URL('./sdk.js', import.meta.url), 'utf8');
-const POPUP_JS = readFileSync(new URL('./popup.js', import.meta.url), 'utf8');
+const SDK_JS = readFileSync(new URL('./paypal/sdk.js', import.meta.url), 'utf8');
+const POPUP_JS = readFileSync(new URL('./paypal/popup.js', import.meta.url), 'utf8');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

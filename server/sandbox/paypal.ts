@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import type { App } from '../../http/types';
-import type { SandboxState } from '../state';
-import { paypalApi, paypalFaults } from './api';
-import { paypalCheckout } from './checkout';
+import type { App } from '../http/types';
+import { paypalApi, paypalFaults } from './paypal-api';
+import { paypalCheckout } from './paypal-checkout';
+import type { SandboxState } from './state';
 
-export { PayPalSandbox } from './state';
-export type { WebhookFaultRule } from './webhooks';
+export { PayPalSandbox } from './paypal/state';
+export type { WebhookFaultRule } from './paypal/webhooks';
 
 /**
- * PayPal's stand-in under /sandbox/paypal: the REST API (api.ts), the approval page and the JS SDK
- * (checkout.ts), webhooks to the site (webhooks.ts). Demo credentials: client id and secret `demo`,
- * webhook id DEMO_ACCOUNTS.paypal.webhookId.
+ * PayPal's stand-in under /sandbox/paypal: the REST API (paypal-api.ts), the approval page and the
+ * JS SDK (paypal-checkout.ts), webhooks to the site (paypal/webhooks.ts). Its state lives in paypal/,
+ * which imports nothing of the sandbox, so the sandbox's state can hold it without a cycle.
+ * Demo credentials: client id and secret `demo`, webhook id DEMO_ACCOUNTS.paypal.webhookId.
  */
 export function paypalSandbox(app: App, state: SandboxState) {
   // PayPal takes `Content-Type: application/json` with no body at all on capture.

@@ -1,6 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CLIP_PROVIDERS, type EntityKind, MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS } from '../../common/enums';
-import { clips, media, playlists, streams } from '../db/schema';
+import { clips, media, playlists, streams } from './schema';
 
 /**
  * What differs between the four catalogue kinds, so one list/filter/sort implementation serves all.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandboxedApp } from '../testing';
+import { createSandboxedApp } from './testing';
 
 const t = await createSandboxedApp();
 const callback = 'http://localhost:3000/api/auth/twitch/callback';

@@ -1,7 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { clips, media, playlistItems, playlists, streams, tags } from '../db/schema';
+import { clips, media, playlistItems, playlists, songRequests, streams, tags } from '../db/schema';
 import type { World } from './world';
+
+/**
+ * All SQL of the demo: writing a generated world (the CLI's seed and the bench), the demo's
+ * curation of a synced catalogue (tags and lyrics) and its request history.
+ */
 
 const BATCH = 1000;
 
@@ -131,4 +136,76 @@ export async function seedWorld(db: Db, world: World, log: (message: string) => 
   );
   log(`clips: ${world.clips.length}`);
   await db.execute(sql`ANALYZE`);
+}
+
+/**
+ * The demo's request history, written once into an empty history after the catalogue arrived (the
+ * songs it links to must exist). In production the history grows from paid requests instead.
+ * Answers how many requests were written.
+ */
+export async function seedRequestHistory(db: Db, world: World): Promise<number> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(songRequests);
+  if ((existing?.n ?? 0) > 0 || world.requests.length === 0) return 0;
+  const remoteIds = world.requests.map((r) => r.songRemoteId).filter((id): id is string => id !== null);
+  const songs =
+    remoteIds.length > 0
+      ? await db
+          .select({ id: media.id, remoteId: media.remoteId })
+          .from(media)
+          .where(and(eq(media.provider, 'youtube'), inArray(media.remoteId, remoteIds)))
+      : [];
+  const songId = new Map(songs.map((s) => [s.remoteId, s.id]));
+  await db.insert(songRequests).values(
+    world.requests.map((r) => ({
+      videoId: r.videoId,
+      title: r.title,
+      username: r.username,
+      createdAt: r.createdAt,
+      updatedAt: r.createdAt,
+      mediaId: r.songRemoteId ? (songId.get(r.songRemoteId) ?? null) : null,
+    })),
+  );
+  return world.requests.length;
+}
+
+/**
+ * Tags and lyrics of the demo world, given to synced items where nothing is set yet (in production
+ * they come from people's edits). Answers how many items were curated.
+ */
+export async function applyDemoCuration(db: Db, world: World): Promise<number> {
+  await db
+    .insert(tags)
+    .values(world.tags.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const tagRows = await db.select().from(tags).where(inArray(tags.name, world.tags));
+  const tagIds = new Map(tagRows.map((t) => [t.name, t.id]));
+  const ids = (names: string[]) => names.map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined);
+
+  // One statement per table: fill tags (and lyrics) only where nothing is set yet.
+  const curate = async (
+    table: typeof media | typeof streams | typeof playlists | typeof clips,
+    items: { provider: string; remoteId: string; tags: string[]; lyrics?: string | null }[],
+  ) => {
+    const rows = items
+      .map((i) => ({ provider: i.provider, remote_id: i.remoteId, tag_ids: ids(i.tags), lyrics: i.lyrics ?? null }))
+      .filter((r) => r.tag_ids.length > 0 || r.lyrics);
+    if (rows.length === 0) return 0;
+    const lyrics = table === media ? sql`, lyrics = coalesce(${media.lyrics}, v.lyrics)` : sql``;
+    const result = await db.execute(sql`
+      UPDATE ${table} SET tag_ids = CASE WHEN cardinality(${table.tagIds}) = 0 THEN v.tag_ids ELSE ${table.tagIds} END ${lyrics}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(provider text, remote_id text, tag_ids integer[], lyrics text)
+      WHERE ${table.provider} = v.provider AND ${table.remoteId} = v.remote_id
+        AND (cardinality(${table.tagIds}) = 0 ${table === media ? sql`OR (${media.lyrics} IS NULL AND v.lyrics IS NOT NULL)` : sql``})`);
+    return (
+      (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0
+    );
+  };
+  let curated = 0;
+  curated += await curate(media, world.songs);
+  curated += await curate(streams, world.streams);
+  curated += await curate(playlists, world.playlists);
+  curated += await curate(clips, world.clips);
+  return curated;
 }
