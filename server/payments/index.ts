@@ -1,4 +1,3 @@
-import type { Limits } from '../accounts/limits';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
@@ -21,14 +20,13 @@ export interface PaymentsSlice extends PaymentsService {
 /** The payments slice: its service, its webhook route and its reconciliation job. */
 export function registerPayments(
   app: App,
-  deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger; limits: Limits },
+  deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger },
 ): PaymentsSlice {
   const service = createPaymentsService({ db: deps.db, paypal: deps.paypal, now: deps.now, log: deps.log });
   paymentRoutes(app, service, deps.paypal, {
     id: deps.config.paypal?.webhookId ?? null,
     now: deps.now,
     apiBase: deps.config.paypal?.apiBase ?? null,
-    limits: deps.limits,
   });
   const { reconcileAfterMinutes, reconcileIntervalSeconds } = deps.config.payments;
   return {

@@ -1,5 +1,4 @@
 import { stationSchema } from '../../common/radio';
-import type { Limits } from '../accounts/limits';
 import type { EventBus } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';
@@ -15,7 +14,7 @@ export type { RadioService } from './service';
  * instance (or a resync of the bus) and pushes the new track to this instance's listeners, and the
  * timers that move a station on when its track ends (armed by `start`, as main.ts starts the jobs).
  */
-export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }, limits: Limits) {
+export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }) {
   const radio = createRadioService(deps);
   const feed = createRadioFeed({ radio, now: deps.now, log: app.log });
   let channel: ReturnType<typeof radioRoutes> | undefined;
@@ -26,7 +25,7 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
     log: app.log,
     now: deps.now,
   });
-  channel = radioRoutes(app, radio, feed, listeners, deps.gateway, limits);
+  channel = radioRoutes(app, radio, feed, listeners, deps.gateway);
   const live = channel;
   feed.watch(
     (station, track) => live.broadcast(station, track),

@@ -7,7 +7,7 @@ import type { App } from '../http/types';
 export function searchRoutes(app: App, catalogue: CatalogueService) {
   app.get(SUGGEST_PATH, {
     // The same answer for every visitor: the read cache may serve it (http/read-cache.ts).
-    config: { readCache: true },
+    config: { access: 'public', readCache: true },
     serializerCompiler: fastSerializerCompiler,
     schema: {
       tags: ['search'],
