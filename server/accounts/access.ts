@@ -27,17 +27,6 @@ declare module 'fastify' {
     /** The rate limit the route spends (accounts/limits.ts) */
     limit?: LimitName;
   }
-  interface FastifyInstance {
-    /** Every route and the access it declared, as the routes were added (the role-matrix test reads it) */
-    declaredRoutes: DeclaredRoute[];
-  }
-}
-
-export interface DeclaredRoute {
-  method: string;
-  url: string;
-  access: Access | undefined;
-  limit: LimitName | undefined;
 }
 
 /**
@@ -94,11 +83,8 @@ export function enforceAccess(app: App, config: Config, limits: Limits) {
       },
     },
   };
-  const declared: DeclaredRoute[] = [];
-  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
     const { access, limit } = route.config ?? {};
-    for (const method of asList(route.method)) declared.push({ method, url: route.url, access, limit });
     if (access && access !== 'public') {
       const { stage, check } = checks[access];
       const hook = async (request: FastifyRequest) => check(request);

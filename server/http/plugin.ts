@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import Fastify, { type FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -19,7 +19,15 @@ declare module 'fastify' {
     database: Database;
     /** The one clock where behaviour depends on time (BuildOptions.now; tests move it): every slice takes it from here */
     clock: () => Date;
+    /** Every route and what its config declares, as the routes were added (accounts/roles.test.ts reads it) */
+    declaredRoutes: DeclaredRoute[];
   }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
 }
 
 /** Embeds and scripts the site loads from providers (spec 7: players, thumbnails, payment SDK). */
@@ -70,6 +78,12 @@ export const corePlugin = defineSlice<{ config: Config; database: Database; now?
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('clock', options.now ?? (() => new Date()));
+  // Before any route is added, this one's included: a route that declares no access fails the role-matrix test.
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, config: { ...route.config } });
+  });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
