@@ -13,7 +13,7 @@ export type { Tx } from './queries';
 export type { CaptureRequest, CreateOrderRequest, PaymentKindHandlers, PaymentsService } from './service';
 
 export interface PaymentsSlice extends PaymentsService {
-  /** The reconciliation job, for the job runner (server/main.ts) */
+  /** The reconciliation job, which payments/plugin.ts defines on the job runner */
   job(): JobDefinition;
 }
 
