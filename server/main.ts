@@ -5,9 +5,6 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { type Database, DatabaseInUseError, openDatabase } from './db/client';
 import { DatabaseStartError } from './db/connection';
 import { DEMO_LOGINS } from './demo/accounts';
-import type { JobDefinition } from './jobs/runner';
-import { liveJob } from './live/poll';
-import { ensureDemoCatalogue } from './sync/demo';
 
 async function main() {
   const config = loadConfig();
@@ -19,9 +16,8 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    // The radio first: a station's advance under way holds a job lock, and the jobs' stop waits on none of it.
-    await context.radio.stop();
-    await context.jobs.stop();
+    // The radio first (radio/plugin.ts): a station's advance under way holds a job lock, and the jobs' stop waits on none of it.
+    await context.jobs.stopAll();
     await app.close();
     await database.close();
     process.exit(0);
@@ -34,44 +30,9 @@ async function main() {
   // ADMIN_LOGINS name Twitch accounts: their ids are looked up now (a failure is logged and retried on use).
   void context.accounts.resolveConfiguredAdmins();
 
-  // In demo mode the sandbox stands in for the providers, so the catalogue arrives through the real
-  // sync over HTTP, now that the server listens. DEMO_SEED=false keeps the demo catalogue out.
-  const syncing = !config.demo || config.demoSeed;
-  let filled = false;
-  if (config.demo && config.demoSeed && context.sandbox) {
-    try {
-      const fill = await ensureDemoCatalogue(
-        {
-          sync: context.sync,
-          jobs: context.jobs,
-          db: database.db,
-          world: context.sandbox.state.world,
-          changed: () => context.catalogue.changed(),
-        },
-        (m) => app.log.info(m),
-      );
-      filled = fill !== null;
-    } catch (error) {
-      app.log.error(`The demo catalogue could not be loaded: ${(error as Error).message}`);
-    }
-  }
-
-  const jobs: JobDefinition[] = [
-    liveJob({
-      db: database.db,
-      twitch: () => context.providers().twitch,
-      login: config.site.twitchChannel,
-      pollSeconds: config.live.pollSeconds,
-    }),
-    context.payments.job(),
-  ];
-  if (syncing) {
-    const job = context.sync.job();
-    jobs.push({ ...job, runAtStart: job.runAtStart && !filled });
-  }
-  context.jobs.start(jobs);
-  // The radio's stations resume where they are (or move on if their track ended meanwhile).
-  await context.radio.start();
+  // The slices' jobs, after the demo catalogue's fill in demo mode (sync/plugin.ts); then the radio's stations
+  // resume where they are (or move on if their track ended meanwhile).
+  await context.jobs.startAll();
 }
 
 /** What a newcomer needs from the first screen of output: where the site is, and how to log in to the demo. */

@@ -4,15 +4,16 @@ import { HttpError } from '../http/errors';
 import type { App } from '../http/types';
 
 /**
- * Rate limits (@fastify/rate-limit, registered in app.ts with `global: false`). Every write shares
+ * Rate limits (@fastify/rate-limit, registered by the core plugin with `global: false`), named by
+ * routes in `config.limit` and added by the access hook (accounts/access.ts). Every write shares
  * ONE budget per user (or per address when logged out), so spreading requests over routes does not
  * multiply it; the login callback has its own budget per address.
  */
 
 export interface Limits {
-  /** preHandler of every write: likes, edits, requests, approvals, logout */
+  /** Every write: likes, edits, requests, approvals, logout */
   writes: preHandlerAsyncHookHandler;
-  /** preHandler of the login callback (it costs a code exchange at Twitch) */
+  /** The login callback (it costs a code exchange at Twitch) */
   login: preHandlerAsyncHookHandler;
 }
 

@@ -5,6 +5,7 @@ import { playlistRequests, sampleRequests, songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
 import { buildAdmin, buildUser, type TestUser } from '../testing/users';
+import type { Access } from './access';
 
 /**
  * The role table of spec 6, enforced by the server: every write and admin call as anonymous (401),
@@ -290,5 +291,44 @@ describe('role table (spec 6) on every write and admin call', () => {
       expect(res.statusCode, `${entry.method} ${entry.route}`).toBe(403);
       expect(res.json().message).toBe('Cross-origin requests are not allowed');
     }
+  });
+});
+
+/** The access a row of the role table asks for (machine: admins, and the CLI with SYNC_TOKEN or on this machine in demo mode). */
+function accessOf(entry: Call): Access {
+  const { anonymous, member } = entry.expect;
+  if (anonymous === 403 && member === 403) return 'admin-or-overlay';
+  if (anonymous === 401 && member === 403) return /^\/api\/(sync|auth\/admins)/.test(entry.route) ? 'machine' : 'admin';
+  if (anonymous === 401) return 'user';
+  return 'public';
+}
+
+describe('declared access (route config, enforced by accounts/access.ts)', () => {
+  const routes = () => t.app.declaredRoutes.filter((route) => route.method !== 'HEAD');
+  const name = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+  const tableRoute = (entry: Call) => `${entry.method} ${entry.route.replace(/\{(\w+)\}/g, ':$1')}`;
+
+  it('has every API route declare who may call it', () => {
+    // The OpenAPI document and its page (@fastify/swagger-ui) are the plugin's routes, public by nature.
+    const api = routes().filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'));
+    expect(api.length).toBeGreaterThan(80);
+    expect(api.filter((route) => route.config.access === undefined).map(name)).toEqual([]);
+  });
+
+  it('declares on each call of the role table the access its answers ask for', () => {
+    const declared = new Map(routes().map((route) => [name(route), route.config.access]));
+    for (const entry of CALLS) expect(declared.get(tableRoute(entry)), tableRoute(entry)).toBe(accessOf(entry));
+  });
+
+  it('guards no other API route, but the overlays read with the overlay key and the flip flag (admins, as the recording flag in the table)', () => {
+    const inTable = new Set(CALLS.map(tableRoute));
+    const guarded = routes()
+      .filter((route) => route.config.access !== undefined && route.config.access !== 'public' && !inTable.has(name(route)))
+      .map((route) => `${name(route)} ${route.config.access}`);
+    expect(guarded.sort()).toEqual([
+      'GET /api/overlays/queue overlay',
+      'GET /api/overlays/samples overlay',
+      'POST /api/requests/flip/enabled admin',
+    ]);
   });
 });

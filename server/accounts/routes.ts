@@ -3,11 +3,10 @@ import { userSchema } from '../../common/accounts';
 import type { Config } from '../config';
 import { notFound } from '../http/errors';
 import type { App } from '../http/types';
-import type { Limits } from './limits';
 import { presentUser } from './present';
 import type { AccountsService } from './service';
 import { CALLBACK_PATH } from './service';
-import { clearSessionCookie, requireAdminOrMachine, setSessionCookie } from './session';
+import { clearSessionCookie, setSessionCookie } from './session';
 
 /**
  * Login with Twitch, the current user, logout, and admin grants (the CLI's grant-admin asks the
@@ -20,7 +19,7 @@ const STATE_MAX_AGE = 10 * 60;
 
 const loginDone = (ok: boolean) => `/?loginSuccess=${ok}`;
 
-export function accountRoutes(app: App, accounts: AccountsService, config: Config, limits: Limits) {
+export function accountRoutes(app: App, accounts: AccountsService, config: Config) {
   const tags = ['accounts'];
   const publicUrl = new URL(config.publicUrl);
   const stateCookie = { path: STATE_PATH, httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
@@ -31,6 +30,7 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
       summary: 'Starts the Twitch login: redirects to Twitch’s authorize page (in demo mode the sandbox’s)',
       querystring: z.object({ canonical: z.string().optional() }),
     },
+    config: { access: 'public' },
     handler: async (request, reply) => {
       if (!accounts.loginAvailable) throw notFound('Login is not enabled on this site');
       // The state cookie must live on the host Twitch sends the browser back to (PUBLIC_URL): a visit
@@ -54,7 +54,7 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
         error: z.string().max(512).optional(),
       }),
     },
-    preHandler: limits.login,
+    config: { access: 'public', limit: 'login' },
     handler: async (request, reply) => {
       const presented = request.cookies[STATE_COOKIE];
       reply.clearCookie(STATE_COOKIE, stateCookie).header('cache-control', 'no-store');
@@ -74,6 +74,7 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
       summary: 'The logged-in user, or null',
       response: { 200: userSchema.nullable() },
     },
+    config: { access: 'public' },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return request.user ? presentUser(request.user) : null;
@@ -82,7 +83,7 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
 
   app.post('/api/auth/logout', {
     schema: { tags, summary: 'Ends the session (on the server too); fine when already logged out' },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: async (request, reply) => {
       await accounts.logout(request.sessionHash);
       clearSessionCookie(reply, config);
@@ -111,10 +112,9 @@ export function accountRoutes(app: App, accounts: AccountsService, config: Confi
         }),
       },
     },
-    preHandler: limits.writes,
+    config: { access: 'machine', limit: 'writes' },
     handler: async (request) => {
       // The command line on this machine (or with SYNC_TOKEN) may do it without logging in.
-      requireAdminOrMachine(config, request);
       return accounts.setAdmin(request.body.login.toLowerCase(), !request.body.revoke);
     },
   });

@@ -1,9 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { forbidden, HttpError, unauthorized } from '../http/errors';
-import { assertSyncAllowed } from '../http/machine-access';
 import type { App } from '../http/types';
 import type { ConfiguredAdmins } from './admins';
 import { findSessionUser } from './queries';
@@ -78,42 +76,3 @@ export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins, now
     request.user = { ...user, admin: row.admin || (await admins.has(twitchId)) };
   });
 }
-
-/** The logged-in user, or 401. */
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-/** A logged-in admin, or 401 (logged out) / 403 (not an admin). */
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.admin) throw forbidden('Only admins can do that');
-  return user;
-}
-
-/**
- * Maintenance calls (sync, admin grants): a logged-in admin, or, without a session, the machine
- * access of http/machine-access.ts (SYNC_TOKEN, or the command line on this machine in demo mode).
- * Logged out without that access is 401; logged in but not an admin 403.
- */
-export function requireAdminOrMachine(config: Config, request: FastifyRequest): void {
-  if (request.user) {
-    requireAdmin(request);
-    return;
-  }
-  try {
-    assertSyncAllowed(config, request);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    throw unauthorized(`Log in as an admin to do that. ${error.message}.`);
-  }
-}
-
-/** Route hooks (`onRequest`) that refuse before the body is even read; handlers then take the user from requireUser/requireAdmin. */
-export const loggedInOnly = async (request: FastifyRequest) => {
-  requireUser(request);
-};
-export const adminOnly = async (request: FastifyRequest) => {
-  requireAdmin(request);
-};

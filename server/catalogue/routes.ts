@@ -14,7 +14,8 @@ export type ViewerOf = (request: FastifyRequest) => ViewerSource;
 const anonymous: ViewerOf = () => ANONYMOUS;
 
 /** Logged-out answers of these reads are the same for everyone: the read cache may serve them (http/read-cache.ts). */
-const readCache = { readCache: true } as const;
+// Every read here is public, and the same for every logged-out visitor: the read cache may serve it.
+const readCache = { access: 'public', readCache: true } as const;
 
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
@@ -95,6 +96,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
         querystring: randomQuery,
         response: { 200: item },
       },
+      config: { access: 'public' },
       handler: (req) => catalogue.random(kind as 'media' | 'streams' | 'playlists', req.query.provider, viewerOf(req)),
     });
   }
@@ -141,6 +143,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
         summary: `Redirects to the ${noun}'s stream at its timestamp (Twitch ?t=1h2m3s, YouTube &t=)`,
         params: idParams,
       },
+      config: { access: 'public' },
       handler: async (req, reply) => reply.redirect(await catalogue.launchStreamUrl(kind, req.params.id)),
     });
   }

@@ -25,7 +25,7 @@ function askServer<T>(config: Config, path: string, body: unknown): Promise<T | 
     path,
     body,
     timeoutMs: SYNC_TIMEOUT_MS,
-    // 401: logged out without machine access (accounts/session.ts requireAdminOrMachine); 403: a SYNC_TOKEN refused.
+    // 401: logged out without machine access (the routes' access 'machine', accounts/access.ts); 403: a SYNC_TOKEN refused.
     refusedWith: [401, 403],
     // On PostgreSQL the command can do the work itself: the sync lock keeps it to one run at a time.
     hereWhenRefused: Boolean(config.databaseUrl),

@@ -10,8 +10,7 @@ import {
 } from '../../common/edits';
 import { ENTITY_KINDS } from '../../common/enums';
 import { idParams, pagingQuery } from '../../common/query';
-import type { Limits } from '../accounts/limits';
-import { adminOnly, loggedInOnly, requireAdmin, requireUser } from '../accounts/session';
+import { userOf } from '../accounts/access';
 import type { App } from '../http/types';
 import type { EditsService } from './service';
 
@@ -24,7 +23,7 @@ const PAYLOADS = { media: mediaEditSchema, streams: streamEditSchema, playlists:
 
 const decisionSchema = z.object({ id: z.number().int(), status: z.enum(['approved', 'rejected']) });
 
-export function editRoutes(app: App, edits: EditsService, limits: Limits) {
+export function editRoutes(app: App, edits: EditsService) {
   for (const kind of ENTITY_KINDS) {
     const tags = [kind];
 
@@ -36,10 +35,9 @@ export function editRoutes(app: App, edits: EditsService, limits: Limits) {
         body: PAYLOADS[kind],
         response: { 200: editResultSchema, 202: editResultSchema },
       },
-      onRequest: loggedInOnly,
-      preHandler: limits.writes,
+      config: { access: 'user', limit: 'writes' },
       handler: async (request, reply) => {
-        const user = requireUser(request);
+        const user = userOf(request);
         const result = await edits.submit(user, kind, request.params.id, request.body);
         return reply.code(result.applied ? 200 : 202).send(result);
       },
@@ -52,11 +50,8 @@ export function editRoutes(app: App, edits: EditsService, limits: Limits) {
         querystring: pagingQuery,
         response: { 200: pageSchema(editRequestSchema) },
       },
-      onRequest: adminOnly,
-      handler: (request) => {
-        requireAdmin(request);
-        return edits.pending(kind, request.query);
-      },
+      config: { access: 'admin' },
+      handler: (request) => edits.pending(kind, request.query),
     });
 
     app.post(`/api/${kind}/edits/:id/approve`, {
@@ -66,10 +61,9 @@ export function editRoutes(app: App, edits: EditsService, limits: Limits) {
         params: idParams,
         response: { 200: decisionSchema },
       },
-      onRequest: adminOnly,
-      preHandler: limits.writes,
+      config: { access: 'admin', limit: 'writes' },
       handler: async (request) => {
-        await edits.approve(requireAdmin(request), kind, request.params.id);
+        await edits.approve(userOf(request), kind, request.params.id);
         return { id: request.params.id, status: 'approved' as const };
       },
     });
@@ -81,10 +75,9 @@ export function editRoutes(app: App, edits: EditsService, limits: Limits) {
         params: idParams,
         response: { 200: decisionSchema },
       },
-      onRequest: adminOnly,
-      preHandler: limits.writes,
+      config: { access: 'admin', limit: 'writes' },
       handler: async (request) => {
-        await edits.reject(requireAdmin(request), kind, request.params.id);
+        await edits.reject(userOf(request), kind, request.params.id);
         return { id: request.params.id, status: 'rejected' as const };
       },
     });

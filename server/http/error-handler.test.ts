@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorSchema } from '../../common/api';
 import { createTestApp } from '../testing/app';
 import { buildAdmin } from '../testing/users';
+import { DOMAIN_STATUS } from './error-handler';
 
 /** Errors found before a route runs (Fastify's own) get the API's one error shape too. */
 
@@ -59,5 +60,18 @@ describe('unknown paths', () => {
       body: { statusCode: 404, error: 'Not Found', message: 'No such path: GET /api/clips/latest' },
     });
     expect((await errorOf({ method: 'POST', url: '/api/clips/latest', headers: admin.headers, payload: { tags: [] } })).status).toBe(404);
+  });
+});
+
+describe('refusals the services throw (errors/domain.ts)', () => {
+  it('answers a station with nothing to play with the 409 the radio used to pick itself, its message unchanged', async () => {
+    expect(await errorOf({ method: 'POST', url: '/api/radio/skip?station=top', headers: admin.headers })).toEqual({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'There is nothing to play on this station yet' },
+    });
+  });
+
+  it('has one status for every code', () => {
+    expect(DOMAIN_STATUS).toEqual({ invalid: 400, forbidden: 403, not_found: 404, conflict: 409, upstream: 502, unavailable: 503 });
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '../../common/api';
 import { DATABASE_UNAVAILABLE, isConnectionLost } from '../db/connection';
+import { DomainError, type DomainErrorCode } from '../errors/domain';
 import { HttpError } from './errors';
 
 /**
@@ -15,6 +16,16 @@ import { HttpError } from './errors';
 const QUOTE_MAX = 100;
 /** The longest message taken from an error we did not write (Fastify, plugins) */
 const FOREIGN_MESSAGE_MAX = 200;
+
+/** The status each kind of refusal the services throw is answered with (errors/domain.ts). */
+export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  upstream: 502,
+  unavailable: 503,
+};
 
 export function errorBody(statusCode: number, message: string): ApiError {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
@@ -47,6 +58,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return reply.code(400).send(errorBody(400, validationMessage(error)));
   }
   if (error instanceof HttpError) return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+  if (error instanceof DomainError) {
+    const status = DOMAIN_STATUS[error.code];
+    return reply.code(status).send(errorBody(status, error.message));
+  }
   // The database went away mid-request (restart, failover): a clear 503, and the next request reconnects.
   if (isConnectionLost(error)) return reply.code(503).send(errorBody(503, DATABASE_UNAVAILABLE));
   const status = error.statusCode ?? 500;

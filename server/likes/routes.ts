@@ -2,8 +2,7 @@ import { clipSchema, mediaSchema, pageSchema, playlistSchema, streamSchema } fro
 import { ENTITY_KINDS } from '../../common/enums';
 import { likeResultSchema } from '../../common/likes';
 import { idParams, listQuery } from '../../common/query';
-import type { Limits } from '../accounts/limits';
-import { loggedInOnly, requireUser } from '../accounts/session';
+import { userOf } from '../accounts/access';
 import type { App } from '../http/types';
 import type { LikesService } from './service';
 
@@ -14,7 +13,7 @@ import type { LikesService } from './service';
 
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
-export function likeRoutes(app: App, likes: LikesService, limits: Limits) {
+export function likeRoutes(app: App, likes: LikesService) {
   for (const kind of ENTITY_KINDS) {
     const tags = [kind];
 
@@ -25,9 +24,9 @@ export function likeRoutes(app: App, likes: LikesService, limits: Limits) {
         querystring: listQuery,
         response: { 200: pageSchema(ITEM_SCHEMAS[kind]) },
       },
-      onRequest: loggedInOnly,
+      config: { access: 'user' },
       handler: (request) => {
-        const user = requireUser(request);
+        const user = userOf(request);
         const { page, size, ...filter } = request.query;
         return likes.liked(user, kind, filter, { page, size }) as never;
       },
@@ -43,9 +42,8 @@ export function likeRoutes(app: App, likes: LikesService, limits: Limits) {
           params: idParams,
           response: { 200: likeResultSchema },
         },
-        onRequest: loggedInOnly,
-        preHandler: limits.writes,
-        handler: (request) => likes.setLiked(requireUser(request), kind, request.params.id, method === 'POST'),
+        config: { access: 'user', limit: 'writes' },
+        handler: (request) => likes.setLiked(userOf(request), kind, request.params.id, method === 'POST'),
       });
     }
   }

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { OVERLAY_PATHS, overlayKeyQuery, overlayLinksSchema, overlayQueueSchema } from '../../common/overlays';
-import { adminOnly, requireAdmin } from '../accounts/session';
 import type { Config } from '../config';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';
@@ -26,9 +25,8 @@ export function overlayRoutes(
       summary: 'The stream overlay pages to add to OBS as browser sources, key included (admins); empty without OVERLAY_KEY',
       response: { 200: overlayLinksSchema },
     },
-    onRequest: adminOnly,
-    handler: (request) => {
-      requireAdmin(request);
+    config: { access: 'admin' },
+    handler: () => {
       if (access.key === null) return [];
       const key = encodeURIComponent(access.key);
       return [
@@ -45,10 +43,8 @@ export function overlayRoutes(
       querystring: overlayKeyQuery,
       response: { 200: overlayQueueSchema },
     },
-    handler: async (request) => {
-      access.require(request.query.key);
-      return presentOverlayQueue(await queue.read());
-    },
+    config: { access: 'overlay' },
+    handler: async () => presentOverlayQueue(await queue.read()),
   });
 
   const channel = deps.gateway.channel({

@@ -1,4 +1,3 @@
-import type { Limits } from '../accounts/limits';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
@@ -16,7 +15,7 @@ export type { PaymentsService } from './service';
 export type { CaptureRequest, CreateOrderRequest, Payment, PaymentKindHandlers, RegisteredKind } from './types';
 
 export interface PaymentsSlice extends PaymentsService {
-  /** The reconciliation job, for the job runner (server/main.ts) */
+  /** The reconciliation job, which payments/plugin.ts defines on the job runner */
   job(): JobDefinition;
   /** A paid request kind (flip, sample): what differs about it; answers its create and capture calls (server/payments/paid-kind.ts). */
   registerPaidKind<R extends PayableRequest, P>(kind: PaidKind<R, P>): PaidRequests;
@@ -25,14 +24,13 @@ export interface PaymentsSlice extends PaymentsService {
 /** The payments slice: its service, its webhook route and its reconciliation job. */
 export function registerPayments(
   app: App,
-  deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger; limits: Limits },
+  deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger },
 ): PaymentsSlice {
   const service = createPaymentsService({ db: deps.db, paypal: deps.paypal, now: deps.now, log: deps.log });
   paymentRoutes(app, service, deps.paypal, {
     id: deps.config.paypal?.webhookId ?? null,
     now: deps.now,
     apiBase: deps.config.paypal?.apiBase ?? null,
-    limits: deps.limits,
   });
   const { reconcileAfterMinutes, reconcileIntervalSeconds } = deps.config.payments;
   return {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Limits } from '../accounts/limits';
 import type { App } from '../http/types';
 import type { PayPalClient } from '../providers/paypal/client';
 import type { PaymentsService } from './service';
@@ -22,7 +21,7 @@ export function paymentRoutes(
   app: App,
   payments: PaymentsService,
   paypal: () => PayPalClient | null,
-  webhook: { id: string | null; now: () => Date; apiBase: string | null; limits: Limits },
+  webhook: { id: string | null; now: () => Date; apiBase: string | null },
 ) {
   const apiHost = webhook.apiBase ? new URL(webhook.apiBase).hostname : null;
   app.post(PAYPAL_WEBHOOK_PATH, {
@@ -31,8 +30,9 @@ export function paymentRoutes(
       summary: 'PayPal webhook events (verified with PayPal before use)',
       response: { 200: z.object({ event: z.string(), outcome: z.string() }) },
     },
-    // The write budget per address: PayPal retries what a 429 refuses; a flood costs no PayPal calls.
-    preHandler: webhook.limits.writes,
+    // Public: PayPal calls it, and the signature admits an event. The write budget per address:
+    // PayPal retries what a 429 refuses; a flood costs no PayPal calls.
+    config: { access: 'public', limit: 'writes' },
     handler: (request) =>
       handleWebhook(
         payments,

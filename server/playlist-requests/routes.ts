@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../../common/api';
 import { communityBodySchema, playlistApprovalSchema, playlistRequestSchema, refreshBodySchema } from '../../common/playlist-requests';
 import { idParams, pagingQuery } from '../../common/query';
-import type { Limits } from '../accounts/limits';
-import { adminOnly, loggedInOnly, requireAdmin, requireUser } from '../accounts/session';
+import { userOf } from '../accounts/access';
 import type { App } from '../http/types';
 import type { PlaylistRequestsService } from './service';
 
@@ -14,7 +13,7 @@ import type { PlaylistRequestsService } from './service';
 
 const decisionSchema = z.object({ id: z.number().int(), status: z.literal('rejected') });
 
-export function playlistRequestRoutes(app: App, requests: PlaylistRequestsService, limits: Limits) {
+export function playlistRequestRoutes(app: App, requests: PlaylistRequestsService) {
   const tags = ['playlists'];
 
   app.post('/api/playlists/refresh', {
@@ -25,10 +24,9 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
       body: refreshBodySchema,
       response: { 200: playlistRequestSchema, 201: playlistRequestSchema },
     },
-    onRequest: loggedInOnly,
-    preHandler: limits.writes,
+    config: { access: 'user', limit: 'writes' },
     handler: async (request, reply) => {
-      const { request: made, created } = await requests.requestRefresh(requireUser(request), request.body);
+      const { request: made, created } = await requests.requestRefresh(userOf(request), request.body);
       return reply.code(created ? 201 : 200).send(made);
     },
   });
@@ -40,10 +38,9 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
       body: communityBodySchema,
       response: { 200: playlistRequestSchema, 201: playlistRequestSchema },
     },
-    onRequest: loggedInOnly,
-    preHandler: limits.writes,
+    config: { access: 'user', limit: 'writes' },
     handler: async (request, reply) => {
-      const { request: made, created } = await requests.submitCommunity(requireUser(request), request.body.playlistUrl);
+      const { request: made, created } = await requests.submitCommunity(userOf(request), request.body.playlistUrl);
       return reply.code(created ? 201 : 200).send(made);
     },
   });
@@ -58,7 +55,7 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
       }),
       response: { 200: pageSchema(playlistRequestSchema) },
     },
-    onRequest: adminOnly,
+    config: { access: 'admin' },
     handler: (request) => requests.pending({ page: request.query.page, size: request.query.size }, request.query.type),
   });
 
@@ -70,9 +67,8 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
       params: idParams,
       response: { 200: playlistApprovalSchema },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
-    handler: (request) => requests.approve(requireAdmin(request), request.params.id),
+    config: { access: 'admin', limit: 'writes' },
+    handler: (request) => requests.approve(userOf(request), request.params.id),
   });
 
   app.delete('/api/playlists/refresh/:id', {
@@ -82,10 +78,9 @@ export function playlistRequestRoutes(app: App, requests: PlaylistRequestsServic
       params: idParams,
       response: { 200: decisionSchema },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
+    config: { access: 'admin', limit: 'writes' },
     handler: async (request) => {
-      await requests.reject(requireAdmin(request), request.params.id);
+      await requests.reject(userOf(request), request.params.id);
       return { id: request.params.id, status: 'rejected' as const };
     },
   });

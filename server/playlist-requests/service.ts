@@ -5,7 +5,7 @@ import type { SessionUser } from '../accounts/session';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { DomainError } from '../errors/domain';
 import { askingProvider } from '../http/provider-errors';
 import { type ImportReport, READ_PLAYLIST } from '../sync/report';
 import type { SyncService } from '../sync/service';
@@ -47,7 +47,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       if (id !== undefined) return { request: presentPlaylistRequest((await findRequest(db, id))!), created: true };
       // Another request took the slot and may have been decided since: look again.
     }
-    throw new HttpError(409, 'This playlist request changed while it was being made; please try again');
+    throw new DomainError('conflict', 'This playlist request changed while it was being made; please try again');
   }
 
   return {
@@ -57,13 +57,17 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       body: { playlistId: number; remoteId?: string },
     ): Promise<{ request: PlaylistRequest; created: boolean }> {
       const playlist = await findPlaylist(db, body.playlistId);
-      if (!playlist) throw notFound(`Unknown playlist ${body.playlistId}`);
-      if (playlist.type !== 'community' && !user.admin) throw forbidden('Only admins can request a refresh of this playlist');
+      if (!playlist) throw new DomainError('not_found', `Unknown playlist ${body.playlistId}`);
+      if (playlist.type !== 'community' && !user.admin)
+        throw new DomainError('forbidden', 'Only admins can request a refresh of this playlist');
       if (playlist.provider !== 'youtube') {
-        throw badRequest('Only YouTube playlists can be refreshed on request; the others are refreshed by the regular sync');
+        throw new DomainError(
+          'invalid',
+          'Only YouTube playlists can be refreshed on request; the others are refreshed by the regular sync',
+        );
       }
       if (body.remoteId !== undefined && body.remoteId !== playlist.remoteId) {
-        throw badRequest(`remoteId: playlist ${playlist.id} is ${playlist.remoteId} at YouTube, not ${body.remoteId}`);
+        throw new DomainError('invalid', `remoteId: playlist ${playlist.id} is ${playlist.remoteId} at YouTube, not ${body.remoteId}`);
       }
       return openOnce({ playlistId: playlist.id }, { playlistId: playlist.id, remoteId: playlist.remoteId, userId: user.id });
     },
@@ -71,7 +75,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
     /** POST /api/playlists/community: a public YouTube playlist URL with a list parameter (spec 5). */
     async submitCommunity(user: SessionUser, playlistUrl: string): Promise<{ request: PlaylistRequest; created: boolean }> {
       const checked = checkPlaylistUrl(playlistUrl);
-      if ('problem' in checked) throw badRequest(`playlistUrl: ${checked.problem}`);
+      if ('problem' in checked) throw new DomainError('invalid', `playlistUrl: ${checked.problem}`);
       return openOnce({ remoteId: checked.id }, { playlistId: null, remoteId: checked.id, userId: user.id });
     },
 
@@ -87,9 +91,9 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       const request = await claimForImport(db, id, admin.id);
       if (!request) {
         if ((await requestStatus(db, id)) === 'importing') {
-          throw new HttpError(409, `Playlist request ${id} is being approved by another admin right now`);
+          throw new DomainError('conflict', `Playlist request ${id} is being approved by another admin right now`);
         }
-        throw notFound(`There is no pending playlist request ${id}`);
+        throw new DomainError('not_found', `There is no pending playlist request ${id}`);
       }
       let report: ImportReport;
       try {
@@ -110,7 +114,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
 
     async reject(admin: SessionUser, id: number): Promise<void> {
       if (!(await decide(db, id, { status: 'rejected', adminId: admin.id }))) {
-        throw notFound(`There is no pending playlist request ${id}`);
+        throw new DomainError('not_found', `There is no pending playlist request ${id}`);
       }
     },
   };

@@ -1,5 +1,4 @@
 import { stationSchema } from '../../common/radio';
-import type { Limits } from '../accounts/limits';
 import type { EventBus } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';
@@ -13,9 +12,9 @@ export type { RadioService } from './service';
 /**
  * The radio: its routes and socket, the feed that re-reads a station after a radio.changed from any
  * instance (or a resync of the bus) and pushes the new track to this instance's listeners, and the
- * timers that move a station on when its track ends (armed by `start`, as main.ts starts the jobs).
+ * timers that move a station on when its track ends (armed by `start` once the jobs start: radio/plugin.ts).
  */
-export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }, limits: Limits) {
+export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }) {
   const radio = createRadioService(deps);
   const feed = createRadioFeed({ radio, now: deps.now, log: app.log });
   let channel: ReturnType<typeof radioRoutes> | undefined;
@@ -26,7 +25,7 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
     log: app.log,
     now: deps.now,
   });
-  channel = radioRoutes(app, radio, feed, listeners, deps.gateway, limits);
+  channel = radioRoutes(app, radio, feed, listeners, deps.gateway);
   const live = channel;
   feed.watch(
     (station, track) => live.broadcast(station, track),
@@ -49,12 +48,12 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
     radio,
     feed,
     listeners,
-    /** Arms this instance's timers and starts counting its listeners (main.ts; tests that let tracks end by themselves) */
+    /** Arms this instance's timers and starts counting its listeners (after the jobs start; tests that let tracks end by themselves) */
     start: async () => {
       listeners.start();
       await feed.start();
     },
-    /** Before the jobs stop (main.ts): an advance under way still holds the jobs' lock, and the database must outlive it */
+    /** Before the jobs stop (radio/plugin.ts): an advance under way still holds the jobs' lock, and the database must outlive it */
     stop,
   };
 }

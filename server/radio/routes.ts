@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, skipQuery, stationQuery } from '../../common/radio';
-import type { Limits } from '../accounts/limits';
-import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
 import type { Channel, Gateway } from '../realtime/gateway';
 import type { RadioFeed } from './feed';
@@ -15,7 +13,6 @@ export function radioRoutes(
   feed: Pick<RadioFeed, 'snapshot'>,
   listeners: ListenerCounter,
   gateway: Gateway,
-  limits: Limits,
 ): Channel {
   const tags = ['radio'];
 
@@ -27,10 +24,8 @@ export function radioRoutes(
       querystring: skipQuery,
       response: { 200: radioTrackSchema },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
+    config: { access: 'admin', limit: 'writes' },
     handler: (request) => {
-      requireAdmin(request);
       const { station, startedAt } = request.query;
       return radio.skip(station, startedAt === undefined ? undefined : new Date(startedAt));
     },
@@ -43,6 +38,7 @@ export function radioRoutes(
       querystring: stationQuery,
       response: { 200: radioHistorySchema },
     },
+    config: { access: 'public' },
     handler: (request) => radio.history(request.query.station),
   });
 
@@ -53,6 +49,7 @@ export function radioRoutes(
         'Radio sockets listening to each station now, across every instance (refreshed every few seconds, served from memory for 2 s)',
       response: { 200: radioListenersSchema },
     },
+    config: { access: 'public' },
     handler: () => listeners.read(),
   });
 

@@ -2,8 +2,8 @@ import { RADIO_STATIONS } from '../../common/constants';
 import { RADIO_HISTORY_SIZE, type RadioPlayed, type RadioTrack, type Station } from '../../common/radio';
 import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
+import { DomainError } from '../errors/domain';
 import type { EventBus } from '../events';
-import { HttpError } from '../http/errors';
 import { JobBusyError, type JobRunner } from '../jobs/runner';
 import type { Tx } from '../payments';
 import { presentPlayed, presentTrack } from './present';
@@ -156,7 +156,7 @@ export function createRadioService(deps: RadioDeps) {
     async skip(station: Station, startedAt?: Date): Promise<RadioTrack> {
       const meant = (state: StationState) => startedAt === undefined || state.startedAt?.getTime() === startedAt.getTime();
       const now = await present(station, (await advance(station, meant, true)).playing);
-      if (!now) throw new HttpError(409, 'There is nothing to play on this station yet');
+      if (!now) throw new DomainError('conflict', 'There is nothing to play on this station yet');
       return now.track;
     },
 

@@ -125,6 +125,8 @@ export async function registerGateway(app: App, options: GatewayOptions) {
       const upgrade = {
         websocket: true as const,
         schema: { hide: true },
+        // Anyone may connect: the upgrade checks the Origin and the channel's own refusal (overlay key) below.
+        config: { access: 'public' as const },
         preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
           const refusal = refuseForeignOrigin(request) ? 'Cross-origin sockets are not allowed' : (definition.refuse?.(request) ?? null);
           if (refusal !== null) await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: refusal });

@@ -61,11 +61,13 @@ export function siteRoutes(app: App, config: Config, db: Db) {
   const publicView = publicConfig(config);
   app.get('/api/config', {
     schema: { tags: ['site'], summary: 'Public site configuration for the web client', response: { 200: publicConfigSchema } },
+    config: { access: 'public' },
     handler: () => publicView,
   });
 
   app.get('/api/health', {
     schema: { tags: ['site'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
+    config: { access: 'public' },
     handler: async (_req, reply) => {
       const database = await databaseReachable(db);
       return reply.code(database ? 200 : 503).send({ status: database ? 'ok' : 'degraded', database });

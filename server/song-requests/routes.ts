@@ -1,13 +1,11 @@
 import { pageSchema } from '../../common/api';
 import { idParams } from '../../common/query';
 import { historyQuery, requestEditSchema, songRequestSchema } from '../../common/requests';
-import type { Limits } from '../accounts/limits';
-import { adminOnly, requireAdmin } from '../accounts/session';
 import type { App } from '../http/types';
 import type { RequestHistory } from './service';
 
 /** GET /api/requests/history, GET and POST /api/requests/history/{id} (spec 7 "Requests"). */
-export function requestHistoryRoutes(app: App, history: RequestHistory, limits: Limits) {
+export function requestHistoryRoutes(app: App, history: RequestHistory) {
   const tags = ['requests'];
 
   app.get('/api/requests/history', {
@@ -17,11 +15,13 @@ export function requestHistoryRoutes(app: App, history: RequestHistory, limits: 
       querystring: historyQuery,
       response: { 200: pageSchema(songRequestSchema) },
     },
+    config: { access: 'public' },
     handler: (request) => history.list(request.query),
   });
 
   app.get('/api/requests/history/:id', {
     schema: { tags, summary: 'One song request', params: idParams, response: { 200: songRequestSchema } },
+    config: { access: 'public' },
     handler: (request) => history.byId(request.params.id),
   });
 
@@ -33,11 +33,7 @@ export function requestHistoryRoutes(app: App, history: RequestHistory, limits: 
       body: requestEditSchema,
       response: { 200: songRequestSchema },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
-    handler: (request) => {
-      requireAdmin(request);
-      return history.edit(request.params.id, request.body);
-    },
+    config: { access: 'admin', limit: 'writes' },
+    handler: (request) => history.edit(request.params.id, request.body),
   });
 }

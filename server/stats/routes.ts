@@ -9,6 +9,7 @@ export function statsRoutes(app: App, db: Db, catalogue: Pick<CatalogueService, 
   const stats = createStatsService(db, catalogue, now);
   app.get('/api/stats', {
     schema: { tags: ['stats'], summary: 'Channel statistics (durations in seconds; tags by song count)', response: { 200: statsSchema } },
+    config: { access: 'public' },
     handler: () => stats.current(),
   });
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { PLAYLIST_TYPES } from '../../common/enums';
 import { text } from '../../common/fields';
-import { requireAdminOrMachine } from '../accounts/session';
-import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import { askingProvider } from '../http/provider-errors';
 import type { App } from '../http/types';
@@ -28,7 +26,7 @@ const lastRunSchema = z
   })
   .nullable();
 
-export function syncRoutes(app: App, sync: SyncService, config: Config) {
+export function syncRoutes(app: App, sync: SyncService) {
   const tags = ['sync'];
 
   app.post('/api/sync', {
@@ -37,8 +35,8 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       summary: 'Sync the catalogue with the providers now and answer what changed',
       response: { 200: syncReportSchema },
     },
+    config: { access: 'machine' },
     handler: async (request) => {
-      requireAdminOrMachine(config, request);
       try {
         return await sync.run(
           `on demand from ${request.headers['user-agent']?.startsWith('almanac-cli') ? 'the command line' : 'the API'}`,
@@ -56,8 +54,8 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       summary: 'Whether a sync is running, and the last one',
       response: { 200: z.object({ running: z.boolean(), lastRun: lastRunSchema }) },
     },
-    handler: async (request) => {
-      requireAdminOrMachine(config, request);
+    config: { access: 'machine' },
+    handler: async () => {
       const { running, lastRun } = await sync.status();
       const parsed = syncReportSchema.safeParse(lastRun?.report);
       return {
@@ -80,8 +78,8 @@ export function syncRoutes(app: App, sync: SyncService, config: Config) {
       body: z.object({ playlist: text({ min: 1, max: 500 }), type: z.enum(PLAYLIST_TYPES).default('community') }),
       response: { 200: importReportSchema },
     },
+    config: { access: 'machine' },
     handler: async (request) => {
-      requireAdminOrMachine(config, request);
       return askingProvider(READ_PLAYLIST, () => sync.importPlaylist(request.body.playlist, request.body.type));
     },
   });

@@ -14,12 +14,16 @@ export interface TestApp extends AppContext {
  * A real app on a fresh database for one test file, closed after the file.
  * Call at module level or in beforeAll: `const t = await createTestApp()`.
  * `now`: the app's clock (server/testing/clock.ts), for tests that move time instead of waiting.
+ * `slices` boots only those (and the ones they need), e.g. `{ slices: ['likes'] }`; the others' context is absent.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date; slices?: string[] } = {},
+): Promise<TestApp> {
   // Tests write rows directly and read them back at once; the read cache has its own tests (READ_CACHE_MS set there).
   const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', ...env });
   const database = await createTestDatabase();
-  const { app, context } = await buildApp({ config, database, serveWeb: false, now: options.now });
+  const { app, context } = await buildApp({ config, database, serveWeb: false, now: options.now, slices: options.slices });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -8,7 +8,7 @@ const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG
 
 /**
  * An app (an instance, as behind a balancer) listening on a free port, on `database`, with the
- * clock `now`; it stops as main.ts stops one (the radio, the jobs, then the app), after the file
+ * clock `now`; it stops as main.ts stops one (`jobs.stopAll()`: the radio, the jobs; then the app), after the file
  * or at `close()` (a clean stop in a test). Its sockets connect from the site's own origin.
  */
 export async function startInstance(database: Database, now?: () => Date, env: Record<string, string> = {}) {
@@ -23,8 +23,7 @@ export async function startInstance(database: Database, now?: () => Date, env: R
     if (closed) return;
     closed = true;
     for (const client of sockets) client.socket.terminate();
-    await built.context.radio.stop();
-    await built.context.jobs.stop();
+    await built.context.jobs.stopAll();
     await built.app.close();
   };
   afterAll(close);

@@ -6,18 +6,12 @@ import {
   orderIdSchema,
   validatedFlipSchema,
 } from '../../../common/flip';
-import type { Limits } from '../../accounts/limits';
 import type { App } from '../../http/types';
 import type { createFlipPayments } from './payment';
 import type { createFlipValidation } from './service';
 
 /** POST /api/requests/flip/validate, create and capture (spec 7 "Requests"). */
-export function flipRoutes(
-  app: App,
-  flips: ReturnType<typeof createFlipValidation>,
-  pay: ReturnType<typeof createFlipPayments>,
-  limits: Limits,
-) {
+export function flipRoutes(app: App, flips: ReturnType<typeof createFlipValidation>, pay: ReturnType<typeof createFlipPayments>) {
   const tags = ['requests'];
 
   app.post('/api/requests/flip/validate', {
@@ -28,7 +22,7 @@ export function flipRoutes(
       body: flipValidateBody,
       response: { 200: validatedFlipSchema },
     },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: (request) => flips.validate(request.body, request.user),
   });
 
@@ -40,7 +34,7 @@ export function flipRoutes(
       body: flipCreateBody,
       response: { 200: orderIdSchema },
     },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: (request) => pay.create(request.body.sid),
   });
 
@@ -52,7 +46,7 @@ export function flipRoutes(
       body: flipCaptureBody,
       response: { 200: flipCaptureResultSchema },
     },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: (request) => pay.capture(request.body.sid, request.body.orderId),
   });
 }

@@ -4,7 +4,7 @@ import type { FlipValidateBody, ValidatedFlip } from '../../../common/flip';
 import { parseYouTubeVideoLink } from '../../../common/youtube-links';
 import type { SessionUser } from '../../accounts/session';
 import type { Db } from '../../db/client';
-import { badRequest, HttpError } from '../../http/errors';
+import { DomainError } from '../../errors/domain';
 import { ProviderError } from '../../providers';
 import type { YouTubeClient } from '../../providers/youtube/client';
 import type { RequestFeatures } from '../features';
@@ -31,12 +31,12 @@ export interface FlipDeps {
 const newSid = () => randomBytes(24).toString('base64url');
 
 async function findVideo(youtube: YouTubeClient | null, videoId: string) {
-  if (!youtube) throw new HttpError(503, 'Videos cannot be checked: YouTube is not configured on this site');
+  if (!youtube) throw new DomainError('unavailable', 'Videos cannot be checked: YouTube is not configured on this site');
   try {
     const video = await youtube.video(videoId);
     return video && (video.privacy === 'public' || video.privacy === 'unlisted') ? video : null;
   } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(502, 'Could not check the video with YouTube; please try again');
+    if (error instanceof ProviderError) throw new DomainError('upstream', 'Could not check the video with YouTube; please try again');
     throw error;
   }
 }
@@ -49,9 +49,9 @@ export function createFlipValidation(deps: FlipDeps) {
       await deps.features.requireEnabled('flip');
       const username = requesterName(user, body.username);
       const videoId = parseYouTubeVideoLink(body.mediaUrl);
-      if (!videoId) throw badRequest('mediaUrl is not a YouTube video link');
+      if (!videoId) throw new DomainError('invalid', 'mediaUrl is not a YouTube video link');
       const video = await findVideo(deps.youtube(), videoId);
-      if (!video) throw badRequest('This YouTube video does not exist, or it is private or deleted');
+      if (!video) throw new DomainError('invalid', 'This YouTube video does not exist, or it is private or deleted');
       const now = deps.now();
       const request = await insertFlipRequest(db, {
         sid: newSid(),

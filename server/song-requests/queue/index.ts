@@ -1,4 +1,3 @@
-import type { Limits } from '../../accounts/limits';
 import type { EventBus } from '../../events';
 import type { App } from '../../http/types';
 import type { Gateway } from '../../realtime/gateway';
@@ -11,11 +10,11 @@ export type { QueueFeed, QueueService, QueueWriter } from './service';
  * The flip queue: its routes and socket, and the feed that re-reads it after a queue.changed from
  * any instance (or after the bus lost and regained its connection: changes may have gone unheard).
  */
-export function registerQueue(app: App, deps: QueueDeps & { events: EventBus; gateway: Gateway }, limits: Limits) {
+export function registerQueue(app: App, deps: QueueDeps & { events: EventBus; gateway: Gateway }) {
   const queue = createQueueService(deps);
   const feed = createQueueFeed(queue.read, app.log);
   deps.events.subscribe('queue.changed', () => feed.refresh());
   deps.events.onResync(() => feed.refresh());
-  queueRoutes(app, queue, feed, deps.gateway, limits);
+  queueRoutes(app, queue, feed, deps.gateway);
   return { queue, feed };
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { QUEUE_PATHS, queueNextQuery, queueSchema } from '../../../common/queue';
-import type { Limits } from '../../accounts/limits';
-import { adminOnly, requireAdmin } from '../../accounts/session';
 import type { App } from '../../http/types';
 import type { Gateway } from '../../realtime/gateway';
 import type { QueueFeed, QueueService } from './service';
@@ -10,7 +8,7 @@ import type { QueueFeed, QueueService } from './service';
 const GROUP = 'queue';
 
 /** GET /api/requests/flip/queue, POST /api/requests/flip/next, WebSocket /api/ws/requests/flip/queue. */
-export function queueRoutes(app: App, queue: QueueService, feed: QueueFeed, gateway: Gateway, limits: Limits) {
+export function queueRoutes(app: App, queue: QueueService, feed: QueueFeed, gateway: Gateway) {
   const tags = ['requests'];
 
   app.get(QUEUE_PATHS.queue, {
@@ -19,6 +17,7 @@ export function queueRoutes(app: App, queue: QueueService, feed: QueueFeed, gate
       summary: 'The flip request queue: what is playing first, then the queued requests oldest first',
       response: { 200: queueSchema },
     },
+    config: { access: 'public' },
     handler: () => queue.read(),
   });
 
@@ -30,12 +29,8 @@ export function queueRoutes(app: App, queue: QueueService, feed: QueueFeed, gate
       querystring: queueNextQuery,
       response: { 200: queueSchema },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
-    handler: (request) => {
-      requireAdmin(request);
-      return queue.next(request.query.id);
-    },
+    config: { access: 'admin', limit: 'writes' },
+    handler: (request) => queue.next(request.query.id),
   });
 
   const channel = gateway.channel({

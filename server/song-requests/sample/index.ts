@@ -1,4 +1,3 @@
-import type { Limits } from '../../accounts/limits';
 import type { App } from '../../http/types';
 import type { OverlayAccess } from '../../overlays/key';
 import type { PaymentsSlice } from '../../payments';
@@ -14,16 +13,13 @@ import { createSampleValidation, type SampleDeps } from './service';
 export function registerSampleRequests(
   app: App,
   deps: SampleDeps & { payments: PaymentsSlice; maxBytes: number; overlayAccess: OverlayAccess; gateway: Gateway },
-  limits: Limits,
 ) {
-  featureRoutes(app, deps.features, 'recording', limits);
+  featureRoutes(app, deps.features, 'recording');
   sampleRoutes(app, {
     validation: createSampleValidation(deps),
     pay: createSamplePayments(deps),
     playback: createSamplePlayback(deps),
-    limits,
     maxBytes: deps.maxBytes,
-    overlayAccess: deps.overlayAccess,
   });
-  samplePlayerSocket(app, { db: deps.db, events: deps.events, gateway: deps.gateway, access: deps.overlayAccess }, limits);
+  samplePlayerSocket(app, { db: deps.db, events: deps.events, gateway: deps.gateway, access: deps.overlayAccess });
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
-import type { Limits } from '../../accounts/limits';
-import { adminOnly, requireAdmin } from '../../accounts/session';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import type { App } from '../../http/types';
@@ -26,7 +24,7 @@ export async function readPlays(db: Db): Promise<SamplePlays> {
   return presentPlays(await recentlyPlayedSamples(db, RECENT_SAMPLES));
 }
 
-export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }, limits: Limits) {
+export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
   app.get(OVERLAY_PATHS.samples, {
     schema: {
       tags: ['overlays'],
@@ -34,8 +32,8 @@ export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; g
       querystring: overlayKeyQuery,
       response: { 200: samplePlaysSchema },
     },
-    handler: (request) => {
-      deps.access.require(request.query.key);
+    config: { access: 'overlay' },
+    handler: () => {
       return readPlays(deps.db);
     },
   });
@@ -76,10 +74,8 @@ export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; g
       summary: 'Every open sample player plays a test sound (admins), to check the OBS source is heard',
       response: { 204: z.null() },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
-    handler: async (request, reply) => {
-      requireAdmin(request);
+    config: { access: 'admin', limit: 'writes' },
+    handler: async (_request, reply) => {
       await deps.events.publish(deps.db, 'sample.test', { id: randomUUID() });
       return reply.code(204).send(null);
     },

@@ -12,11 +12,8 @@ import {
   sampleCreateBody,
   sampleValidationSchema,
 } from '../../../common/sample';
-import type { Limits } from '../../accounts/limits';
-import { adminOnly, requireAdmin } from '../../accounts/session';
 import { badRequest } from '../../http/errors';
 import type { App } from '../../http/types';
-import type { OverlayAccess } from '../../overlays/key';
 import type { createSamplePayments } from './payment';
 import type { createSamplePlayback } from './replay';
 import type { createSampleValidation } from './service';
@@ -25,9 +22,7 @@ export interface SampleRouteDeps {
   validation: ReturnType<typeof createSampleValidation>;
   pay: ReturnType<typeof createSamplePayments>;
   playback: ReturnType<typeof createSamplePlayback>;
-  limits: Limits;
   maxBytes: number;
-  overlayAccess: OverlayAccess;
 }
 
 /** The recording and the nickname of a validate call; a second file or an oversized one is refused. */
@@ -53,7 +48,6 @@ async function readUpload(request: FastifyRequest) {
 /** Spec 7 "Requests": validate, create and capture of samples, the admins' replay, and the audio for the overlay. */
 export function sampleRoutes(app: App, deps: SampleRouteDeps) {
   const tags = ['requests'];
-  const { limits } = deps;
 
   // Multipart only here, with the upload limit of a sample: past it a 413.
   app.register(async (scope: App) => {
@@ -66,7 +60,7 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
         consumes: ['multipart/form-data'],
         response: { 200: sampleValidationSchema },
       },
-      preHandler: limits.writes,
+      config: { access: 'public', limit: 'writes' },
       handler: async (request) => {
         const upload = await readUpload(request);
         return deps.validation.validate(upload.audio, upload.username, request.user);
@@ -82,7 +76,7 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       body: sampleCreateBody,
       response: { 200: orderIdSchema },
     },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: (request) => deps.pay.create(request.body.sid),
   });
 
@@ -93,7 +87,7 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       body: sampleCaptureBody,
       response: { 200: sampleCaptureResultSchema },
     },
-    preHandler: limits.writes,
+    config: { access: 'public', limit: 'writes' },
     handler: (request) => deps.pay.capture(request.body.sid, request.body.orderId),
   });
 
@@ -104,10 +98,8 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       querystring: replayQuery,
       response: { 204: z.null() },
     },
-    onRequest: adminOnly,
-    preHandler: limits.writes,
+    config: { access: 'admin', limit: 'writes' },
     handler: async (request, reply) => {
-      requireAdmin(request);
       await deps.playback.replay(request.query.id);
       return reply.code(204).send(null);
     },
@@ -120,9 +112,9 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       params: idParams,
       querystring: z.object({ key: z.string().max(200).optional() }),
     },
+    // Admins by their session; the overlay (OBS, no login) by the overlay key.
+    config: { access: 'admin-or-overlay' },
     handler: async (request, reply) => {
-      // Admins by their session; the overlay (OBS, no login) by the overlay key.
-      if (!request.user?.admin) deps.overlayAccess.require(request.query.key);
       const { audio, mimeType } = await deps.playback.audio(request.params.id);
       return reply.header('cache-control', 'private, max-age=3600').type(mimeType).send(audio);
     },

@@ -1,0 +1,29 @@
+import { defineSlice } from '../http/slice';
+import { ANONYMOUS } from './present';
+import { catalogueRoutes } from './routes';
+import { type CatalogueService, createCatalogueService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueService;
+  }
+}
+
+/** The catalogue's reads, and its cached answers forgotten whenever it changes here or on another instance. */
+export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read-cache'], (app) => {
+  const { events } = app;
+  const catalogue = createCatalogueService(app.database.db, app.config, {
+    now: app.clock,
+    announce: (db) => events.publish(db, 'catalogue.changed', {}),
+  });
+  app.decorate('catalogue', catalogue);
+  events.subscribe('catalogue.changed', ({ local }) => {
+    if (!local) catalogue.forgetCached();
+  });
+  // Changes made elsewhere while this instance was not listening went unheard.
+  events.onResync(() => catalogue.forgetCached());
+  catalogue.onChanged(() => app.readCache.clear());
+  // Like state comes from the likes slice, which needs the catalogue: read at request time, and
+  // absent (everyone anonymous) when a test boots the catalogue without it.
+  catalogueRoutes(app, catalogue, (request) => (app.hasDecorator('likes') ? app.likes.viewerFor(request.user) : ANONYMOUS));
+});

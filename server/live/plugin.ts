@@ -1,0 +1,17 @@
+import { defineSlice } from '../http/slice';
+import { liveJob, liveStaleAfterMs } from './poll';
+import { liveRoutes } from './routes';
+
+/** Whether the streamer is live: the stored status, and the job that polls Twitch for it. */
+export const livePlugin = defineSlice('live', ['core', 'providers', 'jobs'], (app) => {
+  const { config } = app;
+  liveRoutes(app, app.database.db, { staleAfterMs: liveStaleAfterMs(config.live.pollSeconds) });
+  app.jobs.define(
+    liveJob({
+      db: app.database.db,
+      twitch: () => app.providers().twitch,
+      login: config.site.twitchChannel,
+      pollSeconds: config.live.pollSeconds,
+    }),
+  );
+});

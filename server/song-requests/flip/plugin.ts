@@ -1,0 +1,16 @@
+import { defineSlice } from '../../http/slice';
+import { publicConfig } from '../../site/routes';
+import { registerFlipRequests } from './index';
+
+/** Paid flip requests: validated, paid through payments, written to the queue and the history. */
+export const flipPlugin = defineSlice('flip', ['accounts', 'providers', 'payments', 'queue', 'request-features'], (app) => {
+  registerFlipRequests(app, {
+    db: app.database.db,
+    features: app.features,
+    youtube: () => app.providers().youtube,
+    videoImageBase: publicConfig(app.config).videoImageBase,
+    now: app.clock,
+    payments: app.payments,
+    queue: app.queue,
+  });
+});
