@@ -4,7 +4,8 @@ import { matchPage, SECTION_TITLES } from './pages';
 
 /**
  * The section titles of web/router.tsx, read from its source: `const xRoute = createRoute({ ...page('/p')
- * | getParentRoute: () => parentRoute, path: 'p' ... staticData: { title: 'T' ... } })`.
+ * | getParentRoute: () => parentRoute, path: 'p' ... staticData: { title: 'T' ... } })`, and the item routes' table
+ * (`...page('/media/$id'), ...itemData('Song')`).
  */
 function webTitles(): Record<string, string> {
   const source = readFileSync(new URL('../../web/router.tsx', import.meta.url), 'utf8');
@@ -18,6 +19,17 @@ function webTitles(): Record<string, string> {
     paths.set(name!, routePath);
     const title = /staticData: \{[^}]*title: '([^']*)'/.exec(body!)?.[1];
     if (title) titles[routePath] = title;
+  }
+  // The item routes are one table: createRoute({ ...page('/media/$id/details'), ...detailsData('Song'), ... }).
+  const ITEM_TITLES: Record<string, (name: string) => string> = {
+    itemData: (name) => name,
+    detailsData: (name) => `${name} Details`,
+    editData: (name) => `Edit ${name}`,
+  };
+  for (const [, routePath, helper, name] of source.matchAll(
+    /\.\.\.page\('([^']*)'\),\s*\.\.\.(itemData|detailsData|editData)\('([^']*)'\)/g,
+  )) {
+    titles[routePath!] = ITEM_TITLES[helper!]!(name!);
   }
   return titles;
 }
