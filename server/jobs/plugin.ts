@@ -23,6 +23,7 @@ export interface Jobs extends JobRunner {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The job runner, and the slices' jobs: `startAll()` starts them (and the radio), `stopAll()` stops them */
     jobs: Jobs;
   }
 }
