@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RADIO_PATHS, radioTrackSchema } from '../../common/radio';
 import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
@@ -32,6 +32,10 @@ describe('a station with nothing to play', () => {
   });
 
   it('plays the only song of its pool again when it ends', async () => {
+    // The catalogue's change may still be waking the station (locally, and again when the bus delivers it):
+    // a wake that found the lock taken retries by timer. A due-check that finds the track not over re-arms
+    // the timer for the track's end, so once one answers 'not-due' nothing else will move the station.
+    await vi.waitFor(async () => expect(await a.context.radio.feed.due('everything')).toBe('not-due'), { timeout: 15_000 });
     const playing = (await a.context.radio.radio.playing('everything'))!;
     clock.set(playing.endsAt);
     expect(await a.context.radio.feed.due('everything')).toBe('advanced');
