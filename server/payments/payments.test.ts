@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { payments as paymentsTable } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
+import { rejectionOf } from '../testing/errors';
 import { PaymentError } from './errors';
 import type { Payment } from './types';
 
@@ -38,14 +39,7 @@ const settled = () => paypal.webhooks.idle();
 const statusOf = async (orderId: string) => (await t.payments.find(orderId))!.status;
 const capturesOf = (orderId: string) => captured.filter((p) => p.orderId === orderId).length;
 
-async function refusal(promise: Promise<unknown>): Promise<PaymentError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PaymentError);
-  return error as PaymentError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, PaymentError);
 
 /** Nothing charged twice: PayPal holds at most one capture per order, and the feature saw it once. */
 function expectPaidOnce(payment: Payment) {

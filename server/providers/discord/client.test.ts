@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp } from '../../sandbox/testing';
+import { rejectionOf } from '../../testing/errors';
 import { ProviderError } from '../shared/http';
 import { clip, createDiscordClient, DISCORD_LIMITS } from './client';
 
@@ -11,14 +12,7 @@ const discord = (url = webhookUrl()) => createDiscordClient({ webhookUrl: url, h
 
 afterEach(() => t.state.reset());
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 describe("Discord webhook client against Discord's stand-in", () => {
   it('posts a message with an embed, which the stand-in stores and lists; a fan’s text pings nobody', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp } from '../../sandbox/testing';
+import { rejectionOf } from '../../testing/errors';
 import { captureOf, createPayPalClient, PayPalError } from './client';
 
 const t = await createSandboxedApp();
@@ -17,14 +18,7 @@ afterEach(async () => {
 const newOrder = (paypal = client(), requestId = `create-${Math.random()}`) =>
   paypal.createOrder({ requestId, amount: usd20, customId: 'flip:test', description: 'Flip request' });
 
-async function rejection(promise: Promise<unknown>): Promise<PayPalError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PayPalError);
-  return error as PayPalError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, PayPalError);
 
 describe('PayPal client against the stand-in', () => {
   it('asks for a token once, keeps it, and gets a new one when PayPal refuses it', async () => {
