@@ -102,6 +102,7 @@ const envSchema = z
     REQUESTS_ENABLED_BY_DEFAULT: bool.optional(),
     /** The longest sample recording accepted, measured from the audio */
     SAMPLE_MAX_SECONDS: int(1, 600).default(60),
+    FLIP_MAX_VIDEO_MINUTES: int(1, 1440).default(15),
     /** The largest sample upload; bigger is a 413 (60 s at 256 kbit/s is under 2 MB) */
     SAMPLE_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
     /** How many songs the radio's `top` station plays: the first of the all-time top list */
@@ -232,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requests: {
       /** Whether a request feature no admin has toggled yet is on (server/song-requests/features.ts) */
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
+      /** A flip of a longer video is refused at VERIFY, before anyone pays */
+      flipMaxVideoMinutes: e.FLIP_MAX_VIDEO_MINUTES,
     },
     samples: { maxSeconds: e.SAMPLE_MAX_SECONDS, maxBytes: e.SAMPLE_MAX_BYTES },
     radio: { topSize: e.RADIO_TOP_SIZE },

@@ -186,6 +186,11 @@ export class SandboxState {
     return patch ? { ...item, ...patch } : item;
   }
 
+  /** A test's change of a video the world does not hold (a made-up one): only its length. */
+  durationOf(remoteId: string, made: number): number {
+    return this.patches.get(remoteId)?.duration ?? made;
+  }
+
   /** Whether the owner lets other sites embed the item (a patch may say no) */
   embeddableOf(remoteId: string): boolean {
     return this.patches.get(remoteId)?.embeddable ?? true;

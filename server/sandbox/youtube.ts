@@ -199,8 +199,9 @@ export function youtubeSandbox(app: App, state: SandboxState) {
 
   /** Any other well-formed id: a made-up video of the wide YouTube (youtube-any-video.ts). */
   function madeUpResource(origin: string, parts: Set<string>, id: string) {
-    const video = madeUpVideo(id, state.world.requests.find((r) => r.videoId === id)?.title);
-    if (!video) return [];
+    const made = madeUpVideo(id, state.world.requests.find((r) => r.videoId === id)?.title);
+    if (!made) return [];
+    const video = { ...made, durationSeconds: state.durationOf(id, made.durationSeconds) };
     const all = madeUpVideoParts(video);
     return [
       withParts(

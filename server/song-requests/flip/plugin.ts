@@ -9,6 +9,7 @@ export const flipPlugin = defineSlice('flip', ['accounts', 'providers', 'payment
     features: app.features,
     youtube: () => app.providers().youtube,
     videoImageBase: publicConfig(app.config).videoImageBase,
+    maxVideoMinutes: app.config.requests.flipMaxVideoMinutes,
     now: app.clock,
     payments: app.payments,
     queue: app.queue,

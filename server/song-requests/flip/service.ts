@@ -25,8 +25,14 @@ export interface FlipDeps {
   youtube: () => YouTubeClient | null;
   /** Where the browser loads video thumbnails from (public config videoImageBase) */
   videoImageBase: string;
+  /** FLIP_MAX_VIDEO_MINUTES: a longer video is refused at VERIFY */
+  maxVideoMinutes: number;
   now: () => Date;
 }
+
+/** The refusal of a video past FLIP_MAX_VIDEO_MINUTES, naming the limit. */
+export const tooLongMessage = (minutes: number) =>
+  `This video is too long for a flip request: videos of up to ${minutes} minutes can be requested`;
 
 const newSid = () => randomBytes(24).toString('base64url');
 
@@ -52,6 +58,7 @@ export function createFlipValidation(deps: FlipDeps) {
       if (!videoId) throw new DomainError('invalid', 'mediaUrl is not a YouTube video link');
       const video = await findVideo(deps.youtube(), videoId);
       if (!video) throw new DomainError('invalid', 'This YouTube video does not exist, or it is private or deleted');
+      if (video.durationSeconds > deps.maxVideoMinutes * 60) throw new DomainError('invalid', tooLongMessage(deps.maxVideoMinutes));
       const now = deps.now();
       const request = await insertFlipRequest(db, {
         sid: newSid(),

@@ -7,6 +7,7 @@ import { createSandboxedApp } from '../../sandbox/testing';
 import { madeUpVideo } from '../../sandbox/youtube-any-video';
 import { buildSong, daysAgo } from '../../testing/factories';
 import { buildAdmin, buildUser } from '../../testing/users';
+import { tooLongMessage } from './service';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const t = await createSandboxedApp({ now: () => NOW });
@@ -98,6 +99,16 @@ describe('POST /api/requests/flip/validate', () => {
     expect(await refused({ mediaUrl: LINK, username: 'Night-Owl' }, 400)).toBe(message);
   });
 
+  it('refuses a video longer than FLIP_MAX_VIDEO_MINUTES (15 by default), saying the limit, and stores nothing', async () => {
+    const before = (await t.db.select().from(flipRequests)).length;
+    t.state.patch(VIDEO, { duration: 15 * 60 + 1 });
+    expect(await refused({ mediaUrl: LINK, username: 'Night-Owl' }, 400)).toBe(tooLongMessage(15));
+    expect(tooLongMessage(15)).toBe('This video is too long for a flip request: videos of up to 15 minutes can be requested');
+    expect(await t.db.select().from(flipRequests)).toHaveLength(before);
+    t.state.patch(VIDEO, { duration: 15 * 60 });
+    expect((await validate({ mediaUrl: LINK, username: 'Night-Owl' })).statusCode).toBe(200);
+  });
+
   it('answers 502 when YouTube fails, and stores nothing', async () => {
     const before = (await t.db.select().from(flipRequests)).length;
     t.state.faults.inject({ provider: 'youtube', status: 500, times: 10 });
@@ -131,5 +142,20 @@ describe('POST /api/requests/flip/validate', () => {
     } finally {
       await t.app.inject({ method: 'POST', url: '/api/requests/flip/enabled', headers: admin.headers });
     }
+  });
+});
+
+const short = await createSandboxedApp({ now: () => NOW, env: { FLIP_MAX_VIDEO_MINUTES: '3' } });
+
+describe('FLIP_MAX_VIDEO_MINUTES', () => {
+  it('sets the limit VERIFY refuses past', async () => {
+    short.state.patch(VIDEO, { duration: 3 * 60 + 1 });
+    const res = await short.app.inject({
+      method: 'POST',
+      url: '/api/requests/flip/validate',
+      payload: { mediaUrl: LINK, username: 'Night-Owl' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorSchema.parse(res.json()).message).toBe(tooLongMessage(3));
   });
 });
