@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseYouTubeVideoLink, youTubeWatchUrl } from './youtube-links';
+import { parseYouTubeChannel, parseYouTubeVideo, parseYouTubeVideoLink, youTubeWatchUrl } from './youtube-links';
 
 const ID = 'dQw4w9WgXcQ';
 
@@ -51,5 +51,20 @@ describe('parseYouTubeVideoLink', () => {
 
   it('builds the watch link back', () => {
     expect(parseYouTubeVideoLink(youTubeWatchUrl(ID))).toBe(ID);
+  });
+});
+
+describe('parseYouTubeChannel and parseYouTubeVideo (the blocklist takes ids or links)', () => {
+  const channel = 'UCNovaAlmanacMain0000000';
+  it('reads a channel id, bare or in a /channel/ link, and nothing else', () => {
+    expect(parseYouTubeChannel(channel)).toBe(channel);
+    expect(parseYouTubeChannel(`https://www.youtube.com/channel/${channel}/videos?view=0`)).toBe(channel);
+    expect(parseYouTubeChannel('https://www.youtube.com/@nova')).toBeNull();
+    expect(parseYouTubeChannel(`${channel}x`)).toBeNull();
+  });
+  it('reads a video id, bare or in a link', () => {
+    expect(parseYouTubeVideo(' dQw4w9WgXcQ ')).toBe('dQw4w9WgXcQ');
+    expect(parseYouTubeVideo('https://youtu.be/dQw4w9WgXcQ?t=3')).toBe('dQw4w9WgXcQ');
+    expect(parseYouTubeVideo('dQw4w9WgXc')).toBeNull();
   });
 });

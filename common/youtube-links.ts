@@ -45,5 +45,15 @@ export function parseYouTubeVideoLink(input: string): string | null {
   return candidate && VIDEO_ID.test(candidate) ? candidate : null;
 }
 
+const CHANNEL_ID = /(?:^|\/channel\/)(UC[A-Za-z0-9_-]{22})(?:[/?#]|$)/;
+
+/** A channel id (UC + 22 characters), bare or in a /channel/ link; null otherwise (a @handle cannot be resolved here). */
+export function parseYouTubeChannel(input: string): string | null {
+  return CHANNEL_ID.exec(input.trim())?.[1] ?? null;
+}
+
+/** A video id, bare or in any video link parseYouTubeVideoLink reads. */
+export const parseYouTubeVideo = (input: string): string | null => (isVideoId(input.trim()) ? input.trim() : parseYouTubeVideoLink(input));
+
 /** The watch link of a video: what the flip page links to and what the history stores. */
 export const youTubeWatchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${videoId}`;

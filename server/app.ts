@@ -22,6 +22,7 @@ import { realtimePlugin } from './realtime/plugin';
 import { sandboxPlugin } from './sandbox/plugin';
 import { searchPlugin } from './search/plugin';
 import { sitePlugin } from './site/plugin';
+import { blocklistPlugin } from './song-requests/blocklist/plugin';
 import { flipPlugin } from './song-requests/flip/plugin';
 import { requestFeaturesPlugin, requestHistoryPlugin } from './song-requests/plugin';
 import { queuePlugin } from './song-requests/queue/plugin';
@@ -97,6 +98,7 @@ const SLICES = [
   playlistRequestsPlugin,
   requestHistoryPlugin,
   requestFeaturesPlugin,
+  blocklistPlugin,
   queuePlugin,
   overlaysPlugin,
   paymentsPlugin,

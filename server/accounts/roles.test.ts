@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityKind } from '../../common/enums';
-import { playlistRequests, sampleRequests, songRequests } from '../db/schema';
+import { playlistRequests, requestBlocklist, sampleRequests, songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
 import { buildAdmin, buildUser, type TestUser } from '../testing/users';
@@ -93,6 +93,7 @@ async function pendingRefresh(): Promise<number> {
 }
 
 let submissions = 0;
+let blocked = 0;
 const CALLS: Call[] = [
   ...KINDS.flatMap((kind): Call[] => [
     {
@@ -221,6 +222,26 @@ const CALLS: Call[] = [
     make: async () => ({ url: '/api/radio/skip?station=top' }),
     expect: adminOnly(),
   },
+  { method: 'GET', route: '/api/requests/blocklist', make: async () => ({ url: '/api/requests/blocklist' }), expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/requests/blocklist',
+    make: async () => ({ url: '/api/requests/blocklist', payload: { kind: 'video', value: 'dQw4w9WgXcQ' } }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/requests/blocklist/{id}',
+    // A fresh entry each time: the admin's call takes it off.
+    make: async () => {
+      const [entry] = await t.db
+        .insert(requestBlocklist)
+        .values({ kind: 'channel', value: `UC${String(++blocked).padStart(22, '0')}` })
+        .returning();
+      return { url: `/api/requests/blocklist/${entry!.id}` };
+    },
+    expect: adminOnly(),
+  },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -262,10 +283,10 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, the flip blocklist, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$|^\/api\/requests\/blocklist/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())

@@ -338,6 +338,23 @@ export const requestFeatures = pgTable('request_features', {
 });
 
 /**
+ * YouTube videos and channels no flip may request (issue 19's blocklist): VERIFY refuses them before
+ * anyone pays. One row per kind and value; admins add and remove them.
+ */
+export const requestBlocklist = pgTable(
+  'request_blocklist',
+  {
+    id: serial('id').primaryKey(),
+    /** 'video' (a video id) or 'channel' (a channel id, UC…) */
+    kind: text('kind').notNull(),
+    value: text('value').notNull(),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('request_blocklist_kind_value_idx').on(t.kind, t.value)],
+);
+
+/**
  * A validated flip request (spec 3 "Validated flip request"), named to the browser by `sid`, an
  * unguessable token. Its payment is in `payments` (kind flip); once paid it is queued and in the
  * history. Never deleted: a payment may point at it long after it expired.

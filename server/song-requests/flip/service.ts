@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../errors/domain';
 import { ProviderError } from '../../providers';
 import type { YouTubeClient } from '../../providers/youtube/client';
+import type { Blocklist } from '../blocklist/service';
 import type { RequestFeatures } from '../features';
 import { requesterName } from '../requester';
 import { presentValidated } from './present';
@@ -21,6 +22,8 @@ export const FLIP_PRICE_CENTS = FLIP_PRICE_USD * 100;
 export interface FlipDeps {
   db: Db;
   features: RequestFeatures;
+  /** Videos and channels no flip may request */
+  blocklist: Pick<Blocklist, 'requireAllowed'>;
   /** The YouTube client (null: not configured) */
   youtube: () => YouTubeClient | null;
   /** Where the browser loads video thumbnails from (public config videoImageBase) */
@@ -58,6 +61,7 @@ export function createFlipValidation(deps: FlipDeps) {
       if (!videoId) throw new DomainError('invalid', 'mediaUrl is not a YouTube video link');
       const video = await findVideo(deps.youtube(), videoId);
       if (!video) throw new DomainError('invalid', 'This YouTube video does not exist, or it is private or deleted');
+      await deps.blocklist.requireAllowed(videoId, video.channelId);
       if (video.durationSeconds > deps.maxVideoMinutes * 60) throw new DomainError('invalid', tooLongMessage(deps.maxVideoMinutes));
       const now = deps.now();
       const request = await insertFlipRequest(db, {
