@@ -323,6 +323,12 @@ const adminRefreshesRoute = createRoute({
   staticData: { title: 'Playlist Refresh Approval Queue' },
   component: lazyRouteComponent(() => import('./routes/admin-refreshes'), 'AdminRefreshesPage'),
 });
+const adminBlocklistRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'blocklist',
+  staticData: { title: 'Request Blocklist' },
+  component: lazyRouteComponent(() => import('./routes/admin-blocklist'), 'AdminBlocklistPage'),
+});
 
 // OBS browser sources (issue 11): bare pages, their data gated by the overlay key of the URL.
 const queueOverlayRoute = createRoute({
@@ -378,7 +384,7 @@ const routeTree = rootRoute.addChildren([
   communitySubmitRoute,
   likedRoute,
   requestHistoryEditRoute,
-  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute]),
+  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute, adminBlocklistRoute]),
   queueOverlayRoute,
   samplePlayerRoute,
   unknownRoute,
