@@ -151,12 +151,14 @@ describe('flip request queue', () => {
     expect(await first.locator('img').getAttribute('src')).toBe(`/sandbox/youtube/vi/${queued[0]!.mediaId}/mqdefault.jpg`);
 
     await admin.getByRole('button', { name: 'NEXT REQUEST' }).click();
+    await waitForToast(admin, 'Success', 'Playing next request');
     await waitForItems(visitor, 'Now Playing', [titles[0]!]);
     await waitForItems(visitor, 'Request Queue', titles.slice(1));
 
     await section(admin, 'Request Queue')
       .getByRole('button', { name: `Set playing ${titles[2]}` })
       .click();
+    await waitForToast(admin, 'Success', 'Request set playing');
     await waitForItems(visitor, 'Now Playing', [titles[2]!]);
     await waitForItems(visitor, 'Request Queue', [titles[1]!]);
     await waitForItems(admin, 'Now Playing', [titles[2]!]);
