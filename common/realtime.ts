@@ -29,3 +29,12 @@ export const SOCKET_LIMITS = {
   maxIncomingPerWindow: 20,
   incomingWindowMs: 10_000,
 } as const;
+
+/**
+ * WebSocket /api/ws/requests/features: whether each paid request kind is on (spec 4 "Request
+ * features"), sent on connect and after every admin's toggle, so open request pages show or hide
+ * their not-enabled notice without a reload. Keys are the API's feature names.
+ */
+export const REQUEST_FEATURES_SOCKET = '/api/ws/requests/features';
+export const requestFeaturesMessageSchema = z.object({ flip: z.boolean(), recording: z.boolean() });
+export type RequestFeaturesMessage = z.infer<typeof requestFeaturesMessageSchema>;

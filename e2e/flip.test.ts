@@ -5,13 +5,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
 import type { SongRequest } from '../common/requests';
-import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
+import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
 import { waitForCards, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /** /request/flip in Chromium against the real server, the YouTube stand-in and the PayPal stand-in. */
 
 const NOT_ENABLED = 'Flip requests are not currently enabled. Check back again during the next livestream!';
+const READ_FAILED = 'Unable to check whether requests are enabled';
 const NEW_VIDEO = 'https://www.youtube.com/watch?v=fl1pE2eTest&t=42s';
 
 let requested: SongRequest;
@@ -143,6 +144,7 @@ describe('new flip request', () => {
     expect(await admin.getByRole('textbox', { name: 'Nickname' }).count()).toBe(0);
     await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
     await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).waitFor();
+    await waitForToast(admin, 'Success', 'Requests disabled');
     await admin.getByText(NOT_ENABLED).waitFor();
     try {
       for (const width of [375, 1280]) {
@@ -157,6 +159,89 @@ describe('new flip request', () => {
       await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).waitFor();
     }
   });
+
+  it("follows an admin's switch on another page without a reload: the notice and a locked step 1, then back", async () => {
+    const visitor = await browser.open('/request/flip', { width: 375 });
+    const url = visitor.getByRole('textbox', { name: 'Video URL' });
+    await visitor.getByRole('textbox', { name: 'Nickname' }).fill('Night-Owl');
+    await url.fill(NEW_VIDEO);
+    expect(await verifyButton(visitor).isDisabled()).toBe(false);
+    // A marker that a reload would wipe.
+    await visitor.evaluate(() => Object.assign(window, { stayedLoaded: true }));
+
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await admin.goto('/request/flip');
+    await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
+    try {
+      await waitForToast(admin, 'Success', 'Requests disabled');
+      await visitor.getByText(NOT_ENABLED).waitFor();
+      expect(await url.isDisabled()).toBe(true);
+      expect(await verifyButton(visitor).isDisabled()).toBe(true);
+      expect(await visitor.getByTestId('feature-read-error').count()).toBe(0);
+      await screenshot(visitor, 'flip-disabled-live-375');
+    } finally {
+      await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).click();
+    }
+    await waitForToast(admin, 'Success', 'Requests enabled');
+    await visitor.getByText(NOT_ENABLED).waitFor({ state: 'detached' });
+    await visitor.waitForFunction(
+      () => !document.querySelector<HTMLInputElement>('input[placeholder="Enter YouTube video URL"]')?.disabled,
+    );
+    // What the fan typed is still there, and VERIFY works again.
+    expect(await url.inputValue()).toBe(NEW_VIDEO);
+    expect(await verifyButton(visitor).isDisabled()).toBe(false);
+    expect(await visitor.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded)).toBe(true);
+    expectNoPageErrors(visitor);
+  });
+
+  it('toasts a failed ENABLE / DISABLE REQUESTS and keeps the state it had', async () => {
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await admin.route('**/api/requests/flip/enabled', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: 500,
+              error: 'Internal Server Error',
+              message: 'Something went wrong on our side. Please try again.',
+            }),
+          })
+        : route.fallback(),
+    );
+    await admin.goto('/request/flip');
+    await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
+    await waitForToast(admin, 'Unable to update request settings', 'Something went wrong on our side. Please try again.');
+    await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).waitFor();
+    expect(await admin.getByText(NOT_ENABLED).count()).toBe(0);
+  });
+
+  for (const width of [375, 1280]) {
+    it(`says the switch could not be read, with a retry, never the notice, at ${width} px`, async () => {
+      const page = await browser.newPage({ width });
+      await failRequests(page, '**/api/requests/flip/enabled');
+      // The socket says nothing either (as when the server is away): the page knows only that the read failed.
+      await page.routeWebSocket(/\/api\/ws\/requests\/features$/, () => {});
+      await page.goto('/request/flip');
+      await waitForToast(page, READ_FAILED, 'Something went wrong on our side. Please try again.');
+      const error = page.getByTestId('feature-read-error');
+      await error.getByText(READ_FAILED).waitFor();
+      expect(await page.getByText(NOT_ENABLED).count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Video URL' }).isDisabled()).toBe(true);
+      expect(await verifyButton(page).isDisabled()).toBe(true);
+      await screenshot(page, `flip-switch-error-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.unroute('**/api/requests/flip/enabled');
+      await error.getByRole('button', { name: 'Try again' }).click();
+      await error.waitFor({ state: 'detached' });
+      expect(await page.getByText(NOT_ENABLED).count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: 'Video URL' }).isDisabled()).toBe(false);
+      expectNoPageErrors(page);
+    });
+  }
 
   for (const width of [375, 1280]) {
     it(`pays through the PayPal popup at ${width} px: the success banner with its ids, then the request in the history`, async () => {
@@ -188,6 +273,34 @@ describe('new flip request', () => {
       expect(request).toMatchObject({ videoId: 'fl1pE2eTest', username: nickname });
     });
   }
+
+  it('completes a payment under way when an admin turns flips off meanwhile; only a new request is locked', async () => {
+    const page = await browser.open('/request/flip', { width: 1280 });
+    await fillAndVerify(page, NEW_VIDEO, 'Midway-Fan');
+    const paypal = page.getByTestId('paypal-buttons').getByRole('button', { name: 'PayPal' });
+    const [popup] = await Promise.all([page.waitForEvent('popup'), paypal.click()]);
+    await popup.getByRole('button', { name: 'Pay now' }).waitFor();
+
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await admin.goto('/request/flip');
+    await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
+    try {
+      await waitForToast(admin, 'Success', 'Requests disabled');
+      await page.getByText(NOT_ENABLED).waitFor();
+      await popup.getByRole('button', { name: 'Pay now' }).click();
+      const banner = page.getByTestId('payment-success');
+      await banner.waitFor();
+      expect(await banner.textContent()).toContain('Payment Successful - your request has been submitted.');
+      await page.getByRole('button', { name: 'New request' }).click();
+      expect(await page.getByRole('textbox', { name: 'Video URL' }).isDisabled()).toBe(true);
+      expect(await verifyButton(page).isDisabled()).toBe(true);
+    } finally {
+      await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).click();
+      await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).waitFor();
+    }
+    expectNoPageErrors(page);
+  });
 
   it('shows the error banner when the card is declined', async () => {
     for (const width of [375, 1280]) {

@@ -138,6 +138,7 @@ describe('radio', () => {
     const skipUrl = new URL((await skipRequest).url());
     expect(skipUrl.searchParams.get('station')).toBe('top');
     expect(Number.isNaN(Date.parse(skipUrl.searchParams.get('startedAt') ?? ''))).toBe(false);
+    await waitForToast(admin, 'Success', 'Track skipped');
 
     await listener.waitForFunction(
       (previous) => document.querySelector('section[aria-labelledby="radio-current"] a')?.textContent !== previous,

@@ -200,6 +200,7 @@ describe('new sample request', () => {
     await admin.goto('/request/sample');
     await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
     await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).waitFor();
+    await waitForToast(admin, 'Success', 'Requests disabled');
     try {
       for (const width of [375, 1280]) {
         const visitor = await browser.open('/request/sample', { width });
@@ -214,5 +215,31 @@ describe('new sample request', () => {
       await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).click();
       await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).waitFor();
     }
+  });
+
+  it("follows an admin's switch on an open page without a reload", async () => {
+    const visitor = await browser.open('/request/sample', { width: 375 });
+    await visitor.getByRole('textbox', { name: 'Username' }).fill('Live-Fan');
+    await visitor.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Record' && !b.disabled));
+    await visitor.evaluate(() => Object.assign(window, { stayedLoaded: true }));
+
+    const admin = await browser.newPage();
+    await loginAs(admin, DEMO_ADMIN);
+    await admin.goto('/request/sample');
+    await admin.getByRole('button', { name: 'DISABLE REQUESTS' }).click();
+    try {
+      await waitForToast(admin, 'Success', 'Requests disabled');
+      await visitor.getByText(NOT_ENABLED).waitFor();
+      expect(await button(visitor, 'Record').isDisabled()).toBe(true);
+      expect(await button(visitor, 'VERIFY').isDisabled()).toBe(true);
+    } finally {
+      await admin.getByRole('button', { name: 'ENABLE REQUESTS' }).click();
+    }
+    await waitForToast(admin, 'Success', 'Requests enabled');
+    await visitor.getByText(NOT_ENABLED).waitFor({ state: 'detached' });
+    await visitor.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent === 'Record' && !b.disabled));
+    expect(await visitor.getByRole('textbox', { name: 'Username' }).inputValue()).toBe('Live-Fan');
+    expect(await visitor.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded)).toBe(true);
+    expectNoPageErrors(visitor);
   });
 });

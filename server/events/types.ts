@@ -10,6 +10,8 @@ export const eventSchemas = {
   'catalogue.changed': z.object({}),
   /** The flip queue changed; `version` increases with every change. */
   'queue.changed': z.object({ version: z.number().int() }),
+  /** An admin turned a request feature on or off; `feature` names it (flip, recording). */
+  'request.features': z.object({ feature: z.string() }),
   /** A radio station moved to a new track. */
   'radio.changed': z.object({ station: z.string(), version: z.number().int() }),
   /** A sample request was paid for. */

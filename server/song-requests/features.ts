@@ -1,10 +1,14 @@
+import type { RequestFeaturesMessage } from '../../common/realtime';
 import type { Db } from '../db/client';
+import type { EventBus } from '../events';
 import { HttpError } from '../http/errors';
 import { featureFlag, toggleFeatureFlag } from './queries';
 
 /**
  * The request features an admin turns on and off (spec 4 "Request features"). The flag lives in the
  * database, so every instance and every restart agrees; with no row yet it is the configured default.
+ * A toggle publishes `request.features` in its own transaction: every instance's socket
+ * (feature-socket.ts) re-reads the flags and tells the open request pages.
  */
 
 export const REQUEST_FEATURES = ['flip', 'recording'] as const;
@@ -25,7 +29,11 @@ export type RequestFeatures = ReturnType<typeof createRequestFeatures>;
  * `paymentsConfigured`: without PayPal (production without PAYPAL_*) nothing can be paid, so every
  * feature reads as off and an admin cannot turn one on.
  */
-export function createRequestFeatures(db: Db, options: { enabledByDefault: boolean; paymentsConfigured: boolean }) {
+export function createRequestFeatures(
+  db: Db,
+  events: Pick<EventBus, 'publish'>,
+  options: { enabledByDefault: boolean; paymentsConfigured: boolean },
+) {
   const enabledByDefault = options.enabledByDefault && options.paymentsConfigured;
   async function isEnabled(feature: RequestFeature): Promise<boolean> {
     if (!options.paymentsConfigured) return false;
@@ -35,10 +43,23 @@ export function createRequestFeatures(db: Db, options: { enabledByDefault: boole
   return {
     isEnabled,
 
-    /** Flips the flag in one statement, so two admins toggling at once make two changes, not one. */
+    /** Every feature's state: what the features socket sends. */
+    async readAll(): Promise<RequestFeaturesMessage> {
+      const [flip, recording] = await Promise.all(REQUEST_FEATURES.map(isEnabled));
+      return { flip: flip!, recording: recording! };
+    },
+
+    /**
+     * Flips the flag in one statement, so two admins toggling at once make two changes, not one;
+     * the event goes out only if that statement commits.
+     */
     async toggle(feature: RequestFeature): Promise<boolean> {
       if (!options.paymentsConfigured) throw new HttpError(409, 'Payments are not configured on this site (PAYPAL_* settings)');
-      return toggleFeatureFlag(db, feature, !enabledByDefault);
+      return db.transaction(async (tx) => {
+        const enabled = await toggleFeatureFlag(tx, feature, !enabledByDefault);
+        await events.publish(tx, 'request.features', { feature });
+        return enabled;
+      });
     },
 
     /** Throws the 409 of a feature that is off. */

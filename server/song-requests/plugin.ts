@@ -1,4 +1,5 @@
 import { defineSlice } from '../http/slice';
+import { featureSocket } from './feature-socket';
 import { createRequestFeatures, type RequestFeatures } from './features';
 import { requestHistoryRoutes } from './routes';
 import { createRequestHistory, type RequestHistory } from './service';
@@ -18,14 +19,13 @@ export const requestHistoryPlugin = defineSlice('request-history', ['accounts'],
   requestHistoryRoutes(app, history);
 });
 
-/** The flags of the paid request kinds (flip, recording). */
-export const requestFeaturesPlugin = defineSlice('request-features', ['core'], (app) => {
-  const { config } = app;
-  app.decorate(
-    'features',
-    createRequestFeatures(app.database.db, {
-      enabledByDefault: config.requests.enabledByDefault,
-      paymentsConfigured: config.paypal !== null,
-    }),
-  );
+/** The flags of the paid request kinds (flip, recording), and the socket that pushes them to open pages. */
+export const requestFeaturesPlugin = defineSlice('request-features', ['core', 'events', 'realtime'], (app) => {
+  const { config, events, gateway } = app;
+  const features = createRequestFeatures(app.database.db, events, {
+    enabledByDefault: config.requests.enabledByDefault,
+    paymentsConfigured: config.paypal !== null,
+  });
+  app.decorate('features', features);
+  featureSocket(app, { features, events, gateway });
 });

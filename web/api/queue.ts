@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { OVERLAY_PATHS, type OverlayLink, type OverlayQueue, overlayQueueSchema } from '../../common/overlays';
 import { QUEUE_PATHS, type Queue, queueSchema } from '../../common/queue';
+import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
 import { useQuerySocket } from './socket';
 
@@ -18,14 +19,17 @@ export const queueQuery = queryOptions({
 export const useQueueSocket = () => useQuerySocket(QUEUE_PATHS.socket, queueSchema, QUEUE_KEY);
 
 /**
- * NEXT REQUEST (no id) and Set playing (an id), admins only. Spec 4: the queue reloads afterwards,
- * whatever the answer said (a socket message may have raced it).
+ * NEXT REQUEST (no id) and Set playing (an id), admins only, each confirmed with a toast. Spec 4:
+ * the queue reloads afterwards, whatever the answer said (a socket message may have raced it).
  */
 export function usePlayNext() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id?: number) => apiPost<Queue>(QUEUE_PATHS.next, undefined, { id }),
-    onSuccess: (queue) => queryClient.setQueryData(QUEUE_KEY, queue),
+    onSuccess: (queue, id) => {
+      queryClient.setQueryData(QUEUE_KEY, queue);
+      notifySuccess(id === undefined ? 'Playing next request' : 'Request set playing');
+    },
     meta: { failureText: 'Unable to play next request' },
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { RADIO_PATHS, type RadioListeners, type RadioPlayed, type RadioTrack, radioTrackSchema, type Station } from '../../common/radio';
+import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
 import { useLiveSocket } from './socket';
 
@@ -23,15 +24,15 @@ export const radioListenersQuery = queryOptions({
 });
 
 /**
- * SKIP TRACK (admins): the station's next track starts now. The new track arriving over the socket is
- * the feedback (spec 8 has no success text for it, as for NEXT REQUEST). It names the play the admin
- * sees (`startedAt`), so a double click, a second admin or a click just after the track changed
- * never skips the track that followed.
+ * SKIP TRACK (admins): the station's next track starts now, confirmed with a toast (the new track
+ * also arrives over the socket). It names the play the admin sees (`startedAt`), so a double click,
+ * a second admin or a click just after the track changed never skips the track that followed.
  */
 export function useSkipTrack(station: Station) {
   return useMutation({
     mutationFn: (startedAt: string | undefined) =>
       apiPost<unknown>(RADIO_PATHS.skip, undefined, startedAt === undefined ? { station } : { station, startedAt }),
+    onSuccess: () => notifySuccess('Track skipped'),
     meta: { failureText: 'Unable to skip track' },
   });
 }

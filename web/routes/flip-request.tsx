@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconRotate } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
 import type { ValidatedFlip } from '../../common/flip';
 import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { useCurrentUser } from '../api/auth';
-import { captureFlipOrder, createFlipOrder, flipEnabledQuery, validateFlip } from '../api/flip';
+import { useFeatureSwitch } from '../api/features';
+import { captureFlipOrder, createFlipOrder, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { FeatureNotice } from '../components/requests/FeatureNotice';
 import { FlipVideo } from '../components/requests/FlipVideo';
 import { PaymentStep, PayPalScript } from '../components/requests/Payment';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
@@ -17,26 +18,25 @@ import { type Checkout, type OrderCalls, useCheckout } from '../components/reque
  * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
  * payment-success or payment-error). Step 1 checks the video (and the nickname when logged out);
  * step 2 pays through PayPal: the server makes the order for the validated request and captures it.
+ * The switch is live (api/features.ts): when an admin turns flips off, step 1 locks and the notice
+ * shows at once; a payment already under way stays on screen and completes (capture is never refused).
  */
 
 const FLIP_ORDERS: OrderCalls = { createOrder: createFlipOrder, captureOrder: captureFlipOrder };
 
 export function FlipRequestPage() {
-  const enabled = useQuery(flipEnabledQuery).data?.enabled === true;
+  const status = useFeatureSwitch('flip');
+  const enabled = status.enabled === true;
   const checkout = useCheckout<ValidatedFlip>(FLIP_ORDERS);
   const flip = checkout.request;
 
   return (
     <PayPalScript>
       <EmphasisHeader icon="flip" text="New Flip" emphasis="Request">
-        <Header enabled={enabled} />
+        <Header enabled={status.enabled} />
       </EmphasisHeader>
       <Stack gap="lg" maw={720}>
-        {!enabled ? (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
-            Flip requests are not currently enabled. Check back again during the next livestream!
-          </Alert>
-        ) : null}
+        <FeatureNotice feature="flip" status={status} />
         <Text fw={600} fz="lg">
           ${FLIP_PRICE_USD} per flip request
         </Text>
@@ -125,7 +125,7 @@ function VerifyForm({ checkout, enabled }: { checkout: Checkout<ValidatedFlip>; 
 }
 
 /** The queue and history buttons, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
-function Header({ enabled }: { enabled: boolean }) {
+function Header({ enabled }: { enabled: boolean | null }) {
   return (
     <Group gap="xs">
       <RequestLinkButton to="/requests/queue" />

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconCheck, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NAME_MAX, SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
 import { NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
 import { samplePriceUsd } from '../../common/pricing';
 import type { SampleValidation } from '../../common/sample';
 import { useCurrentUser } from '../api/auth';
-import { featureEnabledQuery } from '../api/flip';
+import { useFeatureSwitch } from '../api/features';
 import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { FeatureNotice } from '../components/requests/FeatureNotice';
 import { PaymentStep, PayPalScript } from '../components/requests/Payment';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
 import { type Checkout, type OrderCalls, useCheckout } from '../components/requests/useCheckout';
@@ -19,14 +19,16 @@ import { type Recording, useRecorder } from '../lib/recorder';
  * /request/sample (spec 2 "New Sample Request"; spec 4 "Sample recording": pending → recording →
  * recorded → validated → payment-success or payment-error, or unsupported without a microphone).
  * The server measures and prices the recording; the price shown before is the page's own estimate.
+ * The switch is live (api/features.ts): turned off, Record and VERIFY lock and the notice shows at
+ * once; a recording under way can still be stopped, and a payment under way completes.
  */
 
 const SAMPLE_ORDERS: OrderCalls = { createOrder: createSampleOrder, captureOrder: captureSampleOrder };
-const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
 const NO_DEVICE = "Unfortunately you don't currently have any audio recording devices connected";
 
 export function SampleRequestPage() {
-  const enabled = useQuery(featureEnabledQuery('recording')).data?.enabled === true;
+  const status = useFeatureSwitch('recording');
+  const enabled = status.enabled === true;
   const recorder = useRecorder();
   const checkout = useCheckout<SampleValidation>(SAMPLE_ORDERS);
   const sample = checkout.request;
@@ -38,14 +40,10 @@ export function SampleRequestPage() {
   return (
     <PayPalScript>
       <EmphasisHeader icon="microphone" text="New Sample" emphasis="Request">
-        <Header enabled={enabled} />
+        <Header enabled={status.enabled} />
       </EmphasisHeader>
       <Stack gap="lg" maw={720}>
-        {!enabled ? (
-          <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
-            {NOT_ENABLED}
-          </Alert>
-        ) : null}
+        <FeatureNotice feature="recording" status={status} />
         <Text fw={600} fz="lg">
           ${SAMPLE_BLOCK_PRICE_USD} for up to {SAMPLE_BLOCK_SECONDS} seconds, plus ${SAMPLE_BLOCK_PRICE_USD} for each further{' '}
           {SAMPLE_BLOCK_SECONDS} seconds started
@@ -94,7 +92,8 @@ function RecordStep({ recorder, enabled, checkout, onStartOver }: RecordStepProp
   const busy = status === 'lead-in' || status === 'recording';
   const pending = checkout.step === 'pending';
   const canRecord = enabled && pending && (status === 'idle' || status === 'recorded');
-  const canStop = enabled && busy;
+  // A recording under way when requests are turned off can still be stopped.
+  const canStop = busy;
   const canVerify = enabled && pending && status === 'recorded' && user !== undefined && (!anonymous || nicknameLooksValid(username));
 
   const verify = (recorded: Recording) => checkout.verify(() => validateSample(recorded.blob, anonymous ? username.trim() : null));
@@ -158,7 +157,7 @@ function Timer({ elapsed, status }: { elapsed: number; status: string }) {
 }
 
 /** The history button, and the admins' ENABLE REQUESTS / DISABLE REQUESTS toggle. */
-function Header({ enabled }: { enabled: boolean }) {
+function Header({ enabled }: { enabled: boolean | null }) {
   return (
     <Group gap="xs">
       <RequestLinkButton to="/requests/history" />

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconHistory, IconListNumbers, IconMicrophone, IconVideo } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../api/auth';
-import { type RequestFeature, useToggleFeature } from '../../api/flip';
+import { type RequestFeature, useToggleFeature } from '../../api/features';
 
 /** The request screens link to each other (spec 2): one label and icon per destination; and the features' admin toggle. */
 const DESTINATIONS = {
@@ -24,11 +24,15 @@ export function RequestLinkButton({ to }: { to: RequestDestination }) {
   );
 }
 
-/** The admins' ENABLE REQUESTS / DISABLE REQUESTS button of a request feature (spec 4 "Request features"). */
-export function FeatureToggleButton({ feature, enabled }: { feature: RequestFeature; enabled: boolean }) {
+/**
+ * The admins' ENABLE REQUESTS / DISABLE REQUESTS button of a request feature (spec 4 "Request
+ * features"). `enabled` null: the state is not known (loading, or the read failed), and a toggle
+ * would flip it blind, so there is no button.
+ */
+export function FeatureToggleButton({ feature, enabled }: { feature: RequestFeature; enabled: boolean | null }) {
   const admin = useCurrentUser()?.admin === true;
   const toggle = useToggleFeature(feature);
-  if (!admin) return null;
+  if (!admin || enabled === null) return null;
   return (
     <Button color={enabled ? 'red' : 'teal'} variant="outline" loading={toggle.isPending} onClick={() => toggle.mutate()}>
       {enabled ? 'DISABLE REQUESTS' : 'ENABLE REQUESTS'}
