@@ -51,7 +51,7 @@ export function AdminBlocklistPage() {
       </form>
       {entries.data?.length === 0 && <Text>Nothing is blocked.</Text>}
       {entries.data && entries.data.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={320}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
