@@ -69,7 +69,4 @@ export const earningsSummarySchema = z.object({
 });
 export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
 
-export const EARNINGS_PATHS = {
-  summary: '/api/payments/summary',
-  export: '/api/payments/export.csv',
-} as const;
+export { EARNINGS_PATHS } from './earnings-paths';

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { EARNINGS_PATHS, type EarningsSummary } from '../../common/earnings';
+import type { EarningsSummary } from '../../common/earnings';
+import { EARNINGS_PATHS } from '../../common/earnings-paths';
 import { apiGet } from './client';
 
 /** The Admin Console's Earnings tab (admins): the figures, and the CSV export the tab links to. */
