@@ -25,8 +25,8 @@ async function summaryOf(admin: Page): Promise<EarningsSummary> {
   return (await response.json()) as EarningsSummary;
 }
 
-/** A visitor pays a flip through the stand-in's popup; answers the PayPal order id from the success banner. */
-async function payFlip(fan: Page, nickname: string): Promise<string> {
+/** A visitor pays a flip through the stand-in's popup; answers the PayPal order and capture ids from the success banner. */
+async function payFlip(fan: Page, nickname: string): Promise<{ order: string; capture: string }> {
   await fan.getByRole('textbox', { name: 'Nickname' }).fill(nickname);
   await fan.getByRole('textbox', { name: 'Video URL' }).fill(VIDEO);
   await fan.getByRole('button', { name: 'VERIFY' }).click();
@@ -36,7 +36,9 @@ async function payFlip(fan: Page, nickname: string): Promise<string> {
   await popup.getByRole('button', { name: 'Pay now' }).click();
   const banner = fan.getByTestId('payment-success');
   await banner.waitFor();
-  return (await banner.textContent())!.match(/Order ID: ([A-Z0-9]+)/)![1]!;
+  // innerText: the ids are in blocks of their own, which textContent runs together.
+  const text = await banner.innerText();
+  return { order: text.match(/Order ID: ([A-Z0-9]+)/)![1]!, capture: text.match(/Transaction ID: ([A-Z0-9]+)/)![1]! };
 }
 
 describe('earnings tab', () => {
@@ -48,7 +50,7 @@ describe('earnings tab', () => {
     const before = await summaryOf(admin);
 
     const nickname = 'Earnings-Fan';
-    const orderId = await payFlip(await browser.open('/request/flip'), nickname);
+    const paid = await payFlip(await browser.open('/request/flip'), nickname);
     const after = await summaryOf(admin);
     expect(after.totals.allTime.count).toBe(before.totals.allTime.count + 1);
     expect(after.totals.allTime.grossCents).toBe(before.totals.allTime.grossCents + 2000);
@@ -57,6 +59,7 @@ describe('earnings tab', () => {
 
     await admin.goto('/admin');
     await waitForPath(admin, '/admin/edits');
+    await admin.getByRole('tab', { name: 'Edit Approvals', selected: true }).waitFor();
     expect(await admin.getByRole('tab').allTextContents()).toEqual(['Edit Approvals', 'Playlist Refresh Approvals', 'Earnings']);
     await admin.getByRole('tab', { name: 'Earnings' }).click();
     await waitForPath(admin, '/admin/earnings');
@@ -77,9 +80,9 @@ describe('earnings tab', () => {
     expect(lines[0]).toBe(
       'Payment ID,Created (UTC),Updated (UTC),Captured (UTC),Kind,Status,Request,Buyer,Amount,Currency,PayPal order ID,PayPal capture ID,Description',
     );
-    const ours = lines.filter((line) => line.includes(`,${orderId},`));
+    const ours = lines.filter((line) => line.includes(`,${paid.order},`));
     expect(ours).toHaveLength(1);
-    expect(ours[0]).toMatch(new RegExp(`,flip,captured,\\d+,${nickname},20\\.00,USD,${orderId},[A-Z0-9]+,`));
+    expect(ours[0]).toMatch(new RegExp(`,flip,captured,\\d+,${nickname},20\\.00,USD,${paid.order},${paid.capture},Flip request: `));
     expectNoPageErrors(admin);
   });
 
