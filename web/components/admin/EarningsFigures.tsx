@@ -24,7 +24,10 @@ function PeriodCard({ label, totals, currency }: { label: string; totals: Earnin
       </Text>
       <Text size="sm">{payments(totals.count)}</Text>
       <Text size="xs" c="dimmed">
-        {formatMoney(totals.grossCents, currency)} in · {formatMoney(totals.refundedCents, currency)} refunded ({totals.refundCount})
+        In: {formatMoney(totals.grossCents, currency)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        Refunded: {formatMoney(totals.refundedCents, currency)} ({totals.refundCount})
       </Text>
     </Paper>
   );
