@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EarningsSummary } from '../common/earnings';
@@ -23,6 +25,23 @@ async function summaryOf(admin: Page): Promise<EarningsSummary> {
   const response = await admin.request.get('/api/payments/summary');
   expect(response.status()).toBe(200);
   return (await response.json()) as EarningsSummary;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe violations (WCAG 2.1 A/AA, as e2e/a11y.test.ts counts them) of the tab, toasts aside. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the site's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  const results: AxeResults = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import('axe-core') }).axe.run(
+      { include: [['main']], exclude: [['.mantine-Notifications-root']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    ),
+  );
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
 /** A visitor pays a flip through the stand-in's popup; answers the PayPal order and capture ids from the success banner. */
@@ -97,6 +116,7 @@ describe('earnings tab', () => {
       const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBe(0);
       await screenshot(admin, `admin-earnings-${width}`);
+      expect(await seriousViolations(admin)).toEqual([]);
       expectNoPageErrors(admin);
     });
   }

@@ -50,7 +50,7 @@ export function EarningsFigures({ summary }: { summary: EarningsSummary }) {
           order id (Download CSV).
         </Alert>
       ) : null}
-      <Group gap="xl" component="dl" m={0} aria-label="Payment states">
+      <Group gap="xl" component="dl" m={0}>
         <Figure term="Waiting to settle" value={String(summary.waiting)} />
         <Figure term="Needs attention" value={String(summary.needsAttention)} />
         <Figure
