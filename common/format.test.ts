@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPlaylistType, parseUploadedAt, secondsToHours, timeAgo, twitchTimestamp, youtubeEmbedStart } from './format';
+import {
+  formatDuration,
+  formatMoney,
+  formatPlaylistType,
+  parseUploadedAt,
+  secondsToHours,
+  timeAgo,
+  twitchTimestamp,
+  youtubeEmbedStart,
+} from './format';
 
 describe('formatDuration', () => {
   it.each([
@@ -141,5 +150,21 @@ describe('invalid input', () => {
     expect(formatDuration(Number.NaN)).toBe('0:00');
     expect(twitchTimestamp(Number.POSITIVE_INFINITY)).toBe('0h0m0s');
     expect(timeAgo('not a date')).toBe('');
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [2000, '$20.00'],
+    [123456, '$1,234.56'],
+    [-500, '-$5.00'],
+  ])('shows %i cents of USD as %s', (cents, text) => {
+    expect(formatMoney(cents, 'USD')).toBe(text);
+  });
+
+  it('names another currency by its own sign', () => {
+    expect(formatMoney(1999, 'EUR')).toBe('€19.99');
   });
 });

@@ -83,3 +83,18 @@ export function twitchTimestamp(totalSeconds: number): string {
 export function youtubeEmbedStart(seconds: number): number {
   return Math.floor(seconds) + 1;
 }
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Whole cents as money with its currency and two decimals, the one place amounts are shown:
+ * 123456 USD → "$1,234.56", −500 → "-$5.00". English formatting, as the rest of the site.
+ */
+export function formatMoney(cents: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(cents / 100);
+}

@@ -297,7 +297,7 @@ const socialsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/socials'), 'SocialsPage'),
 });
 
-// Admin console: a layout with two tabs; /admin itself goes to the edits tab.
+// Admin console: a layout with its tabs; /admin itself goes to the edits tab.
 const adminRoute = createRoute({
   ...page('/admin'),
   beforeLoad: requireAdmin,
@@ -322,6 +322,12 @@ const adminRefreshesRoute = createRoute({
   path: 'refreshes',
   staticData: { title: 'Playlist Refresh Approval Queue' },
   component: lazyRouteComponent(() => import('./routes/admin-refreshes'), 'AdminRefreshesPage'),
+});
+const adminEarningsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'earnings',
+  staticData: { title: 'Earnings' },
+  component: lazyRouteComponent(() => import('./routes/admin-earnings'), 'AdminEarningsPage'),
 });
 const adminBlocklistRoute = createRoute({
   getParentRoute: () => adminRoute,
@@ -384,7 +390,7 @@ const routeTree = rootRoute.addChildren([
   communitySubmitRoute,
   likedRoute,
   requestHistoryEditRoute,
-  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute, adminBlocklistRoute]),
+  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute, adminEarningsRoute, adminBlocklistRoute]),
   queueOverlayRoute,
   samplePlayerRoute,
   unknownRoute,

@@ -242,6 +242,9 @@ const CALLS: Call[] = [
     },
     expect: adminOnly(),
   },
+  // Earnings (the Admin Console's tab): its figures and the payments export.
+  { method: 'GET', route: '/api/payments/summary', make: async () => ({ url: '/api/payments/summary' }), expect: adminOnly() },
+  { method: 'GET', route: '/api/payments/export.csv', make: async () => ({ url: '/api/payments/export.csv' }), expect: adminOnly() },
   // Logging out needs no session: it only ends one (204 for everyone).
   { method: 'POST', route: '/api/auth/logout', make: async () => ({ url: '/api/auth/logout' }), expect: memberOk(204, 204) },
 ];
@@ -283,10 +286,10 @@ describe('role table (spec 6) on every write and admin call', () => {
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, the flip blocklist, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, the flip blocklist, earnings, accounts and sync', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$|^\/api\/requests\/blocklist/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$|^\/api\/payments\/(summary|export\.csv)$|^\/api\/requests\/blocklist/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())

@@ -1,3 +1,4 @@
+import { CURRENCY } from '../../common/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
@@ -5,8 +6,9 @@ import type { JobDefinition, Logger } from '../jobs/runner';
 import type { PayPalClient } from '../providers/paypal/client';
 import { type PaidKind, type PaidRequests, type PayableRequest, registerPaidKind } from './paid-kind';
 import { reconcileJob } from './reconcile';
-import { paymentRoutes } from './routes';
+import { earningsRoutes, paymentRoutes } from './routes';
 import { createPaymentsService, type PaymentsService } from './service';
+import { createEarnings } from './summary';
 
 export { PaidRequestError, type PaidRequestErrorCode, PaymentError, type PaymentErrorCode } from './errors';
 export type { PaidCaptureResult, PaidKind, PaidKindMessages, PaidRequests, PayableRequest } from './paid-kind';
@@ -21,7 +23,7 @@ export interface PaymentsSlice extends PaymentsService {
   registerPaidKind<R extends PayableRequest, P>(kind: PaidKind<R, P>): PaidRequests;
 }
 
-/** The payments slice: its service, its webhook route and its reconciliation job. */
+/** The payments slice: its service, its webhook route, the earnings routes and its reconciliation job. */
 export function registerPayments(
   app: App,
   deps: { config: Config; db: Db; paypal: () => PayPalClient | null; now: () => Date; log: Logger },
@@ -32,6 +34,7 @@ export function registerPayments(
     now: deps.now,
     apiBase: deps.config.paypal?.apiBase ?? null,
   });
+  earningsRoutes(app, createEarnings({ db: deps.db, now: deps.now, currency: CURRENCY }));
   const { reconcileAfterMinutes, reconcileIntervalSeconds } = deps.config.payments;
   return {
     ...service,

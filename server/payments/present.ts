@@ -1,5 +1,6 @@
 import { type CapturedOrder, fromCents, type PaymentStatus } from '../../common/payments';
-import type { PaymentRow } from './queries';
+import { type CsvCell, csvRecord } from './csv';
+import type { ExportRow, PaymentRow } from './queries';
 import type { Payment, RegisteredKind } from './types';
 
 export function presentPayment(row: PaymentRow): Payment {
@@ -32,4 +33,43 @@ export function presentCapturedOrder(payment: Payment): CapturedOrder {
       },
     ],
   };
+}
+
+/** The export's columns: its header row, then `presentCsvRecord` of every payment in this order. Times are UTC (ISO 8601). */
+const CSV_COLUMNS = [
+  'Payment ID',
+  'Created (UTC)',
+  'Updated (UTC)',
+  'Captured (UTC)',
+  'Kind',
+  'Status',
+  'Request',
+  'Buyer',
+  'Amount',
+  'Currency',
+  'PayPal order ID',
+  'PayPal capture ID',
+  'Description',
+] as const;
+
+export const CSV_HEADER = csvRecord(CSV_COLUMNS);
+
+export function presentCsvRecord(row: ExportRow): string {
+  const cells: CsvCell[] = [
+    row.id,
+    row.createdAt.toISOString(),
+    row.updatedAt.toISOString(),
+    row.capturedAt?.toISOString() ?? null,
+    row.kind,
+    row.status,
+    row.requestRef,
+    row.buyer,
+    // A decimal, as PayPal writes amounts ("20.00"), so a spreadsheet sums it as a number.
+    fromCents(row.amountCents),
+    row.currency,
+    row.orderId,
+    row.captureId,
+    row.description,
+  ];
+  return csvRecord(cells);
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../common/payments';
 import type { Db } from '../db/client';
-import { payments } from '../db/schema';
+import { flipRequests, payments, sampleRequests } from '../db/schema';
 
 /** All SQL of the payments module. */
 
@@ -110,4 +110,80 @@ export async function markIfStill(db: Executor, id: number, from: PaymentStatus,
 /** Remembers that the reconciliation asked PayPal now (the payment's own updated_at is left alone). */
 export async function markChecked(db: Executor, id: number, now: Date): Promise<void> {
   await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
+}
+
+/** A captured payment taken back: refunded, reversed (a chargeback) or denied after its capture. */
+export const TAKEN_BACK_STATUSES = ['refunded', 'reversed', 'denied'] as const satisfies readonly PaymentStatus[];
+
+/** How many payments of a kind, and their cents, on one UTC day (YYYY-MM-DD). */
+export interface DayAmount {
+  kind: string;
+  day: string;
+  count: number;
+  cents: number;
+}
+
+/** The UTC day of a timestamp as text: no session time zone, and no driver's idea of a `date`. */
+const utcDay = (column: Column): SQL<string> => sql<string>`to_char((${column} AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`;
+const countAll = () => sql<number>`count(*)::int`.mapWith(Number);
+// A sum of integers is a bigint, which node-postgres answers as text.
+const sumCents = () => sql<number>`coalesce(sum(${payments.amountCents}), 0)::bigint`.mapWith(Number);
+
+/**
+ * Money in: payments ever captured, per kind and the UTC day of their capture. A payment refunded
+ * since still counts here (its refund counts in `takenBackByDay`), so a day's gross never changes.
+ */
+export async function capturedByDay(db: Executor, currency: string): Promise<DayAmount[]> {
+  const day = utcDay(payments.capturedAt);
+  return db
+    .select({ kind: payments.kind, day, count: countAll(), cents: sumCents() })
+    .from(payments)
+    .where(and(isNotNull(payments.capturedAt), eq(payments.currency, currency)))
+    .groupBy(payments.kind, day);
+}
+
+/**
+ * Money back: captured payments refunded, reversed or denied, per kind and the UTC day of that
+ * change (updated_at: a closed payment is never updated again, see service.ts). Refunds of a
+ * capture never settled here are left out, as its money never counted in.
+ */
+export async function takenBackByDay(db: Executor, currency: string): Promise<DayAmount[]> {
+  const day = utcDay(payments.updatedAt);
+  return db
+    .select({ kind: payments.kind, day, count: countAll(), cents: sumCents() })
+    .from(payments)
+    .where(and(isNotNull(payments.capturedAt), inArray(payments.status, [...TAKEN_BACK_STATUSES]), eq(payments.currency, currency)))
+    .groupBy(payments.kind, day);
+}
+
+/** Every payment by status, all time: how many and their cents. */
+export async function paymentsByStatus(db: Executor, currency: string): Promise<{ status: string; count: number; cents: number }[]> {
+  return db
+    .select({ status: payments.status, count: countAll(), cents: sumCents() })
+    .from(payments)
+    .where(eq(payments.currency, currency))
+    .groupBy(payments.status);
+}
+
+export type ExportRow = PaymentRow & { buyer: string | null };
+
+/** The request's row id when the payment is of that kind: request_ref is the id as text (paid-kind.ts), cast only when it is one. */
+const requestIdOf = (kind: string) =>
+  sql`CASE WHEN ${payments.kind} = ${kind} AND ${payments.requestRef} ~ '^[0-9]{1,9}$' THEN ${payments.requestRef}::int END`;
+
+/**
+ * One page of every payment, by id after `afterId` (keyset paging: each row once, however long the
+ * export runs), with the buyer's name as the paid request stored it (the nickname, or the user's
+ * display name). The sample's audio is not read.
+ */
+export async function paymentsAfter(db: Executor, afterId: number, limit: number): Promise<ExportRow[]> {
+  const rows = await db
+    .select({ payment: payments, flipBuyer: flipRequests.username, sampleBuyer: sampleRequests.username })
+    .from(payments)
+    .leftJoin(flipRequests, eq(flipRequests.id, requestIdOf('flip')))
+    .leftJoin(sampleRequests, eq(sampleRequests.id, requestIdOf('sample')))
+    .where(gt(payments.id, afterId))
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.payment, buyer: row.flipBuyer ?? row.sampleBuyer }));
 }

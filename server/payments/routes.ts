@@ -1,7 +1,10 @@
+import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { EARNINGS_PATHS, earningsSummarySchema } from '../../common/earnings';
 import type { App } from '../http/types';
 import type { PayPalClient } from '../providers/paypal/client';
 import type { PaymentsService } from './service';
+import type { Earnings } from './summary';
 import { handleWebhook } from './webhook';
 
 export const PAYPAL_WEBHOOK_PATH = '/api/payments/paypal/webhook';
@@ -47,5 +50,34 @@ export function paymentRoutes(
         request.headers,
         request.body,
       ),
+  });
+}
+
+/** The Admin Console's Earnings tab: its figures and the payments export (admins). */
+export function earningsRoutes(app: App, earnings: Earnings) {
+  app.get(EARNINGS_PATHS.summary, {
+    schema: {
+      tags: ['payments'],
+      summary: 'Earnings per UTC day, week, month and kind; refunds; payments waiting or needing attention (admins)',
+      response: { 200: earningsSummarySchema },
+    },
+    config: { access: 'admin' },
+    handler: async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return earnings.summary();
+    },
+  });
+
+  app.get(EARNINGS_PATHS.export, {
+    schema: { tags: ['payments'], summary: 'Every payment as CSV (RFC 4180), oldest first (admins)' },
+    config: { access: 'admin' },
+    handler: async (_request, reply) => {
+      const { filename, records } = await earnings.exportCsv();
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .type('text/csv; charset=utf-8')
+        .send(Readable.from(records));
+    },
   });
 }

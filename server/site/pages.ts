@@ -43,6 +43,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/admin': 'Admin Console',
   '/admin/edits': 'Edit Approval Queue',
   '/admin/refreshes': 'Playlist Refresh Approval Queue',
+  '/admin/earnings': 'Earnings',
   '/admin/blocklist': 'Request Blocklist',
   '/overlays/queue': 'Queue Overlay',
   '/overlays/samples': 'Sample Player',

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { clips, media, playlistItems, playlists, streams, tags } from '../db/schema';
+import { clips, media, payments, playlistItems, playlists, streams, tags } from '../db/schema';
 
 /**
  * Small builders over the real database. Each takes overrides and fills the rest with valid,
@@ -92,3 +92,29 @@ export async function buildClip(db: Db, overrides: Partial<typeof clips.$inferIn
 }
 
 export { daysAgo };
+
+/**
+ * A payments row as the payments module leaves it, in any status and at any time: created and
+ * updated at `at` (default now), captured at `capturedAt` when given. The request reference names
+ * no request unless the test gives one.
+ */
+export async function buildPayment(db: Db, overrides: Partial<typeof payments.$inferInsert> & { at?: Date } = {}) {
+  const n = next();
+  const { at = new Date(), ...fields } = overrides;
+  const [row] = await db
+    .insert(payments)
+    .values({
+      kind: 'flip',
+      requestRef: `factory-${n}`,
+      amountCents: 2000,
+      currency: 'USD',
+      description: `Payment ${n}`,
+      orderId: `ORDER${String(n).padStart(8, '0')}${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+      status: 'created',
+      createdAt: at,
+      updatedAt: at,
+      ...fields,
+    })
+    .returning();
+  return row!;
+}

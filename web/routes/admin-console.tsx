@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { IconBan, IconPencilCheck, IconRefresh } from '@tabler/icons-react';
+import { IconBan, IconPencilCheck, IconRefresh, IconReportMoney } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { OverlayLinks } from '../components/admin/OverlayLinks';
 import { EmphasisHeader } from '../components/EmphasisHeader';
@@ -7,12 +7,13 @@ import { EmphasisHeader } from '../components/EmphasisHeader';
 const TABS = [
   { value: '/admin/edits', label: 'Edit Approvals', Icon: IconPencilCheck },
   { value: '/admin/refreshes', label: 'Playlist Refresh Approvals', Icon: IconRefresh },
+  { value: '/admin/earnings', label: 'Earnings', Icon: IconReportMoney },
   { value: '/admin/blocklist', label: 'Request Blocklist', Icon: IconBan },
 ] as const;
 
 /**
  * /admin (spec 2 "Admin console"): header "Admin Console" and the tabs "Edit Approvals" and "Playlist
- * Refresh Approvals", then the flip blocklist (issue 19); below them the stream overlays' URLs to copy (issue 11).
+ * Refresh Approvals", then "Earnings" and the flip blocklist (issue 19); below them the stream overlays' URLs to copy (issue 11).
  */
 export function AdminConsolePage() {
   const { pathname } = useLocation();
