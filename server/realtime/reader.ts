@@ -62,3 +62,38 @@ export function createCoalescedReader<T>(options: CoalescedReaderOptions<T>) {
     backoff,
   };
 }
+
+export interface RetryingReaderOptions<T> extends Omit<CoalescedReaderOptions<T>, 'failed' | 'retryMs' | 'maxRetryMs'> {
+  /** Names the feed in the log line of a failed read ("queue", "request features") */
+  what: string;
+  log: { error(message: string): void };
+  retryMs?: number;
+  maxRetryMs?: number;
+}
+
+/**
+ * A coalesced reader that reads again by itself after a failed read, with the doubling backoff:
+ * for the feeds whose only retry is reading again (the queue's, the request switches'), so no
+ * socket keeps a state that changed while the database was away. The radio arms its own retries.
+ */
+export function createRetryingReader<T>(options: RetryingReaderOptions<T>) {
+  let retry: NodeJS.Timeout | undefined;
+  const reader = createCoalescedReader<T>({
+    ...options,
+    retryMs: options.retryMs ?? 1_000,
+    maxRetryMs: options.maxRetryMs ?? 30_000,
+    failed: (error, retryInMs) => {
+      options.log.error(`${options.what} read for the sockets failed: ${error.message}`);
+      retry = setTimeout(() => void refresh(), retryInMs);
+      retry.unref();
+    },
+  });
+
+  function refresh(): Promise<void> {
+    clearTimeout(retry);
+    retry = undefined;
+    return reader.refresh();
+  }
+
+  return { refresh, inFlight: reader.inFlight, stop: () => clearTimeout(retry) };
+}

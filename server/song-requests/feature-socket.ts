@@ -3,7 +3,7 @@ import { REQUEST_FEATURES_SOCKET, type RequestFeaturesMessage } from '../../comm
 import type { EventBus } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';
-import { createCoalescedReader } from '../realtime/reader';
+import { createRetryingReader } from '../realtime/reader';
 import type { RequestFeatures } from './features';
 
 /** The one group of the features socket: every page sees the same switches. */
@@ -33,28 +33,17 @@ export function featureSocket(
     snapshot: () => deps.features.readAll(),
   });
 
-  let retry: NodeJS.Timeout | undefined;
-  const reader = createCoalescedReader<RequestFeaturesMessage>({
+  const reader = createRetryingReader<RequestFeaturesMessage>({
     read: () => deps.features.readAll(),
     wanted: () => channel.size(GROUP) > 0,
     deliver: (state) => channel.broadcast(GROUP, state),
-    failed: (error, retryInMs) => {
-      app.log.error(`request features read for the sockets failed: ${error.message}`);
-      retry = setTimeout(() => void refresh(), retryInMs);
-      retry.unref();
-    },
-    retryMs: options.retryMs ?? 1_000,
-    maxRetryMs: options.maxRetryMs ?? 30_000,
+    what: 'request features',
+    log: app.log,
+    ...options,
   });
 
-  function refresh(): Promise<void> {
-    clearTimeout(retry);
-    retry = undefined;
-    return reader.refresh();
-  }
-
-  deps.events.subscribe('request.features', () => refresh());
-  deps.events.onResync(() => refresh());
-  app.addHook('onClose', async () => clearTimeout(retry));
-  return { refresh, size: () => channel.size(GROUP) };
+  deps.events.subscribe('request.features', () => reader.refresh());
+  deps.events.onResync(() => reader.refresh());
+  app.addHook('onClose', async () => reader.stop());
+  return { refresh: reader.refresh, size: () => channel.size(GROUP) };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import { notFound } from '../../http/errors';
 import type { Tx } from '../../payments';
-import { createCoalescedReader } from '../../realtime/reader';
+import { createRetryingReader } from '../../realtime/reader';
 import { presentQueueItem } from './present';
 import { bumpVersion, finishPlaying, lockNextQueued, lockQueue, queueVersion, readQueue, startPlaying } from './queries';
 
@@ -77,33 +77,21 @@ export function createQueueFeed(
   options: { retryMs?: number; maxRetryMs?: number } = {},
 ) {
   const watchers = new Set<{ deliver: (queue: Queue) => void; wanted: () => boolean }>();
-  let retry: NodeJS.Timeout | undefined;
-
-  const reader = createCoalescedReader({
+  // A change the sockets have not seen may be behind a failed read (a lost connection): it reads
+  // again with doubling backoff until a read succeeds, so no socket keeps an old queue.
+  const reader = createRetryingReader({
     read,
     wanted: () => [...watchers].some((watcher) => watcher.wanted()),
-    deliver: (queue) => {
+    deliver: (queue: Queue) => {
       for (const watcher of watchers) watcher.deliver(queue);
     },
-    // A change the sockets have not seen may be behind this failure (a lost connection): read
-    // again with doubling backoff until a read succeeds, so no socket keeps an old queue.
-    failed: (error, retryInMs) => {
-      log.error(`queue read for the sockets failed: ${error.message}`);
-      retry = setTimeout(() => void refresh(), retryInMs);
-      retry.unref();
-    },
-    retryMs: options.retryMs ?? 1_000,
-    maxRetryMs: options.maxRetryMs ?? 30_000,
+    what: 'queue',
+    log,
+    ...options,
   });
 
-  function refresh(): Promise<void> {
-    clearTimeout(retry);
-    retry = undefined;
-    return reader.refresh();
-  }
-
   return {
-    refresh,
+    refresh: reader.refresh,
     /** Calls `deliver` with the queue after every change while `wanted()` says someone listens. */
     watch(deliver: (queue: Queue) => void, isWanted: () => boolean): () => void {
       const watcher = { deliver, wanted: isWanted };
