@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityKind } from '../../common/enums';
-import { playlistRequests, requestBlocklist, sampleRequests, songRequests } from '../db/schema';
+import { playlistRequests, requestBlocklist, songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
-import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
+import { buildClip, buildPaidSample, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
 import { buildAdmin, buildUser, type TestUser } from '../testing/users';
 import type { Access } from './access';
 
@@ -53,22 +53,7 @@ beforeAll(async () => {
   communityPlaylistId = imported.id;
   const [request] = await t.db.insert(songRequests).values({ videoId: 'dQw4w9WgXcQ', title: 'A flip', username: 'someone' }).returning();
   songRequestId = request!.id;
-  const expiresAt = new Date(Date.now() + 3_600_000);
-  const [sample] = await t.db
-    .insert(sampleRequests)
-    .values({
-      sid: 'roles-sample',
-      username: 'someone',
-      mimeType: 'audio/webm',
-      audio: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
-      durationMs: 1000,
-      amountCents: 500,
-      currency: 'USD',
-      state: 'paid',
-      expiresAt,
-    })
-    .returning();
-  sampleId = sample!.id;
+  sampleId = (await buildPaidSample(t.db, { sid: 'roles-sample' })).id;
   const [sampleItem] = await t.db
     .insert(songRequests)
     .values({ videoId: '', title: 'Voice sample (1.0 s)', username: 'someone', sampleRequestId: sampleId })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flipRequests, payments, sampleRequests } from '../db/schema';
+import { flipRequests, payments } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { testClock } from '../testing/clock';
-import { buildPayment } from '../testing/factories';
+import { buildPaidSample, buildPayment } from '../testing/factories';
 import { buildAdmin, buildUser } from '../testing/users';
 import { csvField, csvRecord } from './csv';
 import { EXPORT_PAGE_SIZE } from './summary';
@@ -117,20 +117,7 @@ describe('GET /api/payments/export.csv', () => {
         expiresAt,
       })
       .returning();
-    const [sample] = await t.db
-      .insert(sampleRequests)
-      .values({
-        sid: 'export-sample',
-        username: '=HYPERLINK("http://evil.example","click")',
-        mimeType: 'audio/webm',
-        audio: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
-        durationMs: 1000,
-        amountCents: 500,
-        currency: 'USD',
-        state: 'paid',
-        expiresAt,
-      })
-      .returning();
+    const sample = await buildPaidSample(t.db, { sid: 'export-sample', username: '=HYPERLINK("http://evil.example","click")', expiresAt });
     const paid = await buildPayment(t.db, {
       kind: 'flip',
       requestRef: String(flip!.id),

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { clips, media, payments, playlistItems, playlists, streams, tags } from '../db/schema';
+import { clips, media, payments, playlistItems, playlists, sampleRequests, streams, tags } from '../db/schema';
 
 /**
  * Small builders over the real database. Each takes overrides and fills the rest with valid,
@@ -117,4 +117,24 @@ export async function buildPayment(db: Db, overrides: Partial<typeof payments.$i
     })
     .returning();
   return row!;
+}
+
+/** A paid voice sample (a made-up WebM header, 1 s, $5), as the sample kind's settle leaves it. */
+export async function buildPaidSample(db: Db, overrides: Partial<typeof sampleRequests.$inferInsert> = {}) {
+  const [sample] = await db
+    .insert(sampleRequests)
+    .values({
+      sid: `sample-${next()}`,
+      username: 'someone',
+      mimeType: 'audio/webm',
+      audio: Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+      durationMs: 1000,
+      amountCents: 500,
+      currency: 'USD',
+      state: 'paid',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ...overrides,
+    })
+    .returning();
+  return sample!;
 }
