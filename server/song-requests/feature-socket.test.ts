@@ -52,7 +52,10 @@ describe('WebSocket /api/ws/requests/features', () => {
 
     const late = c.socket(REQUEST_FEATURES_SOCKET);
     expect(state(await late.message(1))).toEqual({ flip: true, recording: false });
+    // Back on, heard by both instances before the next test opens its socket (a late broadcast would reach it).
+    const restored = [clients[0]!, late].map((client) => client.next((m) => state(m).recording === true));
     await toggleOnA('recording');
+    await Promise.all(restored);
   });
 
   it('pushes nothing for a refused toggle: the next message is the next real change', async () => {
@@ -67,7 +70,9 @@ describe('WebSocket /api/ws/requests/features', () => {
       { flip: true, recording: true },
       { flip: false, recording: true },
     ]);
+    const restored = client.next((m) => state(m).flip === true);
     await toggleOnA('flip');
+    await restored;
   });
 });
 
