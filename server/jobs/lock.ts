@@ -42,9 +42,11 @@ export function createJobLocks(database: Database, log: { warn(message: string):
   heldHere.set(database.db, held);
 
   const pool = () => (database.db as unknown as { $client: pg.Pool }).$client;
+  /** One more than the pool can hold: enough to get past every connection a cut killed at once. */
+  const retakeAttempts = () => (pool().options.max ?? 10) + 1;
 
   /** A connection holding the advisory lock of `name`, or null when another session holds it. */
-  async function takeAdvisory(name: string, attemptsLeft = 3): Promise<pg.PoolClient | null> {
+  async function takeAdvisory(name: string, attemptsLeft = retakeAttempts()): Promise<pg.PoolClient | null> {
     const client = await pool().connect();
     try {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [JOBS_NAMESPACE, lockKey(name)]);
@@ -53,10 +55,10 @@ export function createJobLocks(database: Database, log: { warn(message: string):
       return null;
     } catch (error) {
       client.release(true);
-      // The pool may still hold idle connections that died with the one that failed (each try drops
-      // one); after a turn of the event loop their errors have removed the rest.
+      // The pool may still hold idle connections that died with the one that failed: each try drops
+      // one, and a short wait lets their errors remove the rest; at worst every pooled one is tried.
       if (attemptsLeft > 1 && isConnectionLost(error)) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 20));
         return takeAdvisory(name, attemptsLeft - 1);
       }
       throw error;
