@@ -120,6 +120,11 @@ export const publicConfigSchema = z.object({
   paypal: z.object({ clientId: z.string().nullable(), sdkBaseUrl: z.string().nullable() }),
   /** In demo mode the radio plays the sandbox's generated audio, `{base}/{remoteId}`; null: the providers' own players */
   radioAudioBase: z.string().nullable(),
+  /**
+   * Whether a paid request of each kind waits for an admin's approval (held) before it reaches the queue
+   * or the sample player (FLIPS_REQUIRE_APPROVAL, SAMPLES_REQUIRE_APPROVAL): the request pages say so
+   */
+  requireApproval: z.object({ flip: z.boolean(), sample: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -127,6 +132,10 @@ export const errorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  /** A page of this site the message is about, e.g. "/playlists/12" for a playlist already catalogued */
+  link: z.string().optional(),
+  /** The request's id, as in the server's log and the `x-request-id` header: what an operator searches the log for */
+  requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { INT32_MAX } from './constants';
 import { mediaEditSchema, streamEditSchema } from './edits';
-import { clampedInt, id, idFromText, NUL_MESSAGE, text } from './fields';
+import { clampedInt, id, idFromText, NAME_CHARACTERS_MESSAGE, NUL_MESSAGE, name, SURROGATE_MESSAGE, text } from './fields';
 import { refreshBodySchema } from './playlist-requests';
+import { rejectBodySchema } from './request-lifecycle';
 import { historyQuery, requestEditSchema } from './requests';
 
 const messageOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -20,10 +21,47 @@ describe('text', () => {
     expect(result.error?.issues[0]?.message).toBe(NUL_MESSAGE);
   });
 
+  it.each(['\ud800', 'ok\ud800', 'abc\udfffdef', '\udc00\ud800'])(
+    'refuses a lone surrogate (%j): jsonb cannot hold it and text would keep U+FFFD instead',
+    (value) => {
+      const result = text({ max: 50 }).safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(SURROGATE_MESSAGE);
+    },
+  );
+
+  it('takes characters outside the BMP, whose surrogates come in pairs', () => {
+    expect(text({ max: 50 }).parse('la 😀 la \u{1F3B5}')).toBe('la 😀 la \u{1F3B5}');
+  });
+
   it('refuses text too long or too short, and other types', () => {
     expect(messageOf(text({ max: 3 }).safeParse('abcd'))).toBe('may be at most 3 characters long');
     expect(messageOf(text({ min: 3, max: 5, trim: true }).safeParse('  a '))).toBe('must be 3 to 5 characters');
     expect(messageOf(text({ max: 3 }).safeParse(7))).toBe('must be text');
+  });
+});
+
+describe('name', () => {
+  const requester = name({ min: 3, max: 32 });
+
+  it('takes a name in any script, trimmed', () => {
+    expect(requester.parse('  Luna-Fan  ')).toBe('Luna-Fan');
+    expect(requester.parse('ルナ ファン 😀')).toBe('ルナ ファン 😀');
+    expect(requester.parse('نوا فن')).toBe('نوا فن');
+  });
+
+  it.each(['abc\u202edef', 'abc\u202Efdp.exe', '\u2066abc\u2069', 'ab\u200Fc', 'two\nlines', 'tab\there', 'esc\u001b[31m', 'a\u2028b'])(
+    'refuses a control or text-direction character (%j): the name would read as something else',
+    (value) => {
+      const result = requester.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(NAME_CHARACTERS_MESSAGE);
+    },
+  );
+
+  it('refuses a lone surrogate and NUL, as all text does', () => {
+    expect(messageOf(requester.safeParse('abc\ud800def'))).toBe(SURROGATE_MESSAGE);
+    expect(requester.safeParse('abc\u0000def').error?.issues[0]?.message).toBe(NUL_MESSAGE);
   });
 });
 
@@ -72,5 +110,14 @@ describe('the API input schemas use them', () => {
     expect(messageOf(historyQuery.safeParse({ username: 'a\u0000' }))).toBe(`username ${NUL_MESSAGE}`);
     expect(messageOf(requestEditSchema.safeParse({ username: 'abc\u0000d', mediaId: null }))).toBe(`username ${NUL_MESSAGE}`);
     expect(messageOf(requestEditSchema.safeParse({ username: 'abcd', mediaId: 2147483648 }))).toBe('mediaId must be an id');
+  });
+
+  it('refuses a lone surrogate in lyrics, a right-to-left override in an edited requester, and both in a rejection reason (issue 21)', () => {
+    expect(messageOf(mediaEditSchema.safeParse({ lyrics: 'ok\ud800' }))).toBe(`lyrics ${SURROGATE_MESSAGE}`);
+    expect(messageOf(requestEditSchema.safeParse({ username: 'abc\ud800def', mediaId: null }))).toBe(`username ${SURROGATE_MESSAGE}`);
+    expect(messageOf(requestEditSchema.safeParse({ username: 'abc\u202edef', mediaId: null }))).toBe(`username ${NAME_CHARACTERS_MESSAGE}`);
+    expect(messageOf(rejectBodySchema.safeParse({ reason: 'no\u0000' }))).toBe(`reason ${NUL_MESSAGE}`);
+    expect(messageOf(rejectBodySchema.safeParse({ reason: 'no\udfff' }))).toBe(`reason ${SURROGATE_MESSAGE}`);
+    expect(rejectBodySchema.parse({ reason: '  Not this one 🙏  ' }).reason).toBe('Not this one 🙏');
   });
 });

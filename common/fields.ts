@@ -4,14 +4,19 @@ import { INT32_MAX } from './constants';
 /**
  * The field pieces every input schema of common/ is built from, so each field is bounded to what
  * its column can hold and a value PostgreSQL would refuse (a 500) is a 400 naming the field:
- * text without NUL (PostgreSQL's text cannot hold U+0000), ids and integers within `integer`.
+ * text without NUL (PostgreSQL's text cannot hold U+0000) and without a lone UTF-16 surrogate
+ * (JSON's "\ud800" parses to one; jsonb refuses it, and text would keep a U+FFFD in its place),
+ * ids and integers within `integer`.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what it refuses (the pattern also documents it in OpenAPI)
 const NO_NUL = /^[^\u0000]*$/;
 export const NUL_MESSAGE = 'must not contain a NUL character';
+/** With the `u` flag a surrogate pair is one code point: only a lone surrogate is `\p{Surrogate}`. */
+const NO_LONE_SURROGATE = /^\P{Surrogate}*$/u;
+export const SURROGATE_MESSAGE = 'must be valid Unicode (a lone surrogate is not)';
 
-/** Text of at most `max` characters (optionally trimmed first, and at least `min` long), without NUL. */
+/** Text of at most `max` characters (optionally trimmed first, and at least `min` long), without NUL or a lone surrogate. */
 export function text(options: { max: number; min?: number; trim?: boolean; lengthMessage?: string; error?: string }) {
   const { max, min = 0, trim = false } = options;
   const lengthMessage =
@@ -19,7 +24,24 @@ export function text(options: { max: number; min?: number; trim?: boolean; lengt
   let schema = z.string({ error: options.error ?? 'must be text' });
   if (trim) schema = schema.trim();
   if (min > 0) schema = schema.min(min, { error: lengthMessage });
-  return schema.max(max, { error: lengthMessage }).regex(NO_NUL, { error: NUL_MESSAGE });
+  // A character the database cannot hold is the one thing reported about the characters (abort).
+  return schema
+    .max(max, { error: lengthMessage })
+    .regex(NO_NUL, { error: NUL_MESSAGE, abort: true })
+    .regex(NO_LONE_SURROGATE, { error: SURROGATE_MESSAGE, abort: true });
+}
+
+/**
+ * Characters a person's name shown to others must not hold: controls (line breaks, tabs, escapes),
+ * line and paragraph separators, and the bidirectional controls (U+202E, right-to-left override,
+ * turns "abc\u202Efdp.exe" into "abcexe.pdf" on screen) that make a name read as something else.
+ */
+const NAME_CHARACTERS = /^[^\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
+export const NAME_CHARACTERS_MESSAGE = 'must not contain control or text-direction characters';
+
+/** A name shown to others (a requester): trimmed text of `min` to `max` characters, and nothing that hides what it reads as. */
+export function name(options: { min: number; max: number }) {
+  return text({ ...options, trim: true }).regex(NAME_CHARACTERS, { error: NAME_CHARACTERS_MESSAGE });
 }
 
 const ID_MESSAGE = 'must be an id';

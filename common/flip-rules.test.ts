@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flipUrlLooksValid, nicknameLooksValid } from './flip-rules';
+import { flipUrlLooksValid, nicknameLooksValid, nicknameProblem } from './flip-rules';
 
 describe('flip form rules (spec 5)', () => {
   it('wants a URL-like link of at least 33 characters', () => {
@@ -16,5 +16,15 @@ describe('flip form rules (spec 5)', () => {
     expect(nicknameLooksValid('x'.repeat(33))).toBe(false);
     expect(nicknameLooksValid('night owl')).toBe(false);
     expect(nicknameLooksValid('night_owl')).toBe(false);
+  });
+});
+
+describe('nicknameProblem', () => {
+  it('says in words what a name breaks, the spec 5 hint for a character outside the rule', () => {
+    expect(nicknameProblem('Nickname', ' ')).toBe('Nickname is required');
+    expect(nicknameProblem('Nickname', 'ab')).toBe('Nickname must be at least 3 characters long (it has 2)');
+    expect(nicknameProblem('Username', 'a'.repeat(33))).toBe('Username must be at most 32 characters long (it has 33)');
+    expect(nicknameProblem('Nickname', 'night owl')).toBe('Only letters, numbers or dash');
+    expect(nicknameProblem('Nickname', 'Night-Owl')).toBeNull();
   });
 });

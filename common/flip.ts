@@ -63,8 +63,31 @@ export const orderIdSchema = z.object({ id: z.string() });
 export const flipCaptureBody = z.object({ sid, orderId: text({ min: 1, max: 100 }) });
 
 /** Spec 3 "Payment success data": what the success banner shows. */
-export const paymentSuccessSchema = z.object({ sampleId: z.string(), orderId: z.string(), transactionId: z.string() });
+export const paymentSuccessSchema = z.object({
+  sampleId: z.string(),
+  orderId: z.string(),
+  transactionId: z.string(),
+  /** The history id: the fan's receipt is /requests/{requestId} ("Follow your request") */
+  requestId: z.number().int(),
+});
 export type PaymentSuccess = z.infer<typeof paymentSuccessSchema>;
+
+/**
+ * GET /api/requests/{flip|sample}/status?sid=: where the buyer's payment stands, for the page that
+ * lost the capture's answer (a 5xx, a dropped connection) and must not invite a second payment while
+ * the first may be taken. `confirming`: a payment is under way and the server completes it (webhook,
+ * reconciliation); `paid`: the banner's ids; `declined`: nothing taken, the buyer may try again;
+ * `failed`: nothing taken and this order is over; `turned_away`: paid, refused by a limit, refunded.
+ */
+export const paymentStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('paid'), ...paymentSuccessSchema.shape }),
+  z.object({ state: z.literal('confirming') }),
+  z.object({ state: z.literal('declined'), message: z.string() }),
+  z.object({ state: z.literal('failed'), message: z.string() }),
+  z.object({ state: z.literal('turned_away'), message: z.string(), requestId: z.number().int() }),
+]);
+export type PaymentStatusAnswer = z.infer<typeof paymentStatusSchema>;
+export const paymentStatusQuery = z.object({ sid });
 
 /**
  * POST /api/requests/flip/capture: PayPal's captured order (the capture id at

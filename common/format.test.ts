@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
+  formatExactTime,
   formatMoney,
   formatPlaylistType,
   parseUploadedAt,
@@ -98,6 +99,13 @@ describe('timeAgo', () => {
     const local = new Date(2026, 5, 15, 18, 0, 30);
     expect(timeAgo('2026-06-15', local)).toBe('just now');
     expect(timeAgo('2026-06-15', new Date(2026, 5, 15, 20, 0, 0))).toBe('2 hours ago');
+  });
+});
+
+describe('formatExactTime', () => {
+  it('writes the local day, month name, year and 24-hour time', () => {
+    expect(formatExactTime(new Date(2026, 0, 2, 9, 5))).toBe('2 January 2026, 09:05');
+    expect(formatExactTime(new Date(2026, 10, 28, 23, 59))).toBe('28 November 2026, 23:59');
   });
 });
 

@@ -50,6 +50,15 @@ export function timeAgo(date: Date | string, now: Date = new Date()): string {
   return plural(Math.max(2, Math.round(seconds / YEAR)), 'year');
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** An exact local date and time, as in the time-ago tooltips: "7 November 2026, 13:23". */
+export function formatExactTime(date: Date): string {
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${time}`;
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date-only uploadedAt is treated as 18:00 local time. */
@@ -77,6 +86,13 @@ export function twitchTimestamp(totalSeconds: number): string {
   const m = Math.floor((safe % 3600) / 60);
   const s = safe % 60;
   return `${h}h${m}m${s}s`;
+}
+
+/** A stream's recording at a second, as "Watch Stream" and a receipt's moment open it. */
+export function streamUrlAt(stream: { provider: string; remoteId: string }, seconds: number): string {
+  return stream.provider === 'twitch'
+    ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(seconds)}`
+    : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${wholeSeconds(seconds)}s`;
 }
 
 /** A video-provider embed starts at the seconds value plus one. */

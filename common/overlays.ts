@@ -41,6 +41,8 @@ export const OVERLAY_PATHS = {
   /** POST (admins): every open sample player plays a test sound */
   samplesTest: '/api/overlays/samples/test',
   samplesSocket: '/api/ws/overlays/samples',
+  /** POST (the overlay key): the player finished a sample's first play; its request is played */
+  samplePlayed: (sampleRequestId: number) => `/api/overlays/samples/${sampleRequestId}/played`,
 } as const;
 
 /**

@@ -10,6 +10,8 @@ import { idFromText } from './fields';
 export const queueItemSchema = z.object({
   /** The queue entry's id: what POST /api/requests/flip/next?id= names */
   id: z.number().int(),
+  /** The request's history id: its receipt and the control room's approve and reject name it */
+  requestId: z.number().int(),
   mediaId: z.string(),
   mediaUrl: z.string(),
   title: z.string(),

@@ -50,7 +50,11 @@ export type RadioPlayed = z.infer<typeof radioPlayedSchema>;
 export const radioHistorySchema = z.array(radioPlayedSchema);
 export const RADIO_HISTORY_SIZE = 20;
 
-/** GET /api/radio/listeners: sockets listening to each station right now, across every instance. */
+/**
+ * GET /api/radio/listeners, and every message of WebSocket /api/ws/radio/listeners: radio sockets
+ * listening to each station right now, across every instance. The socket sends the sums on connect
+ * and again within moments of any listener joining or leaving on any instance.
+ */
 export const radioListenersSchema = z.object({ top: z.number().int().nonnegative(), everything: z.number().int().nonnegative() });
 export type RadioListeners = z.infer<typeof radioListenersSchema>;
 
@@ -59,6 +63,8 @@ export const RADIO_PATHS = {
   skip: '/api/radio/skip',
   history: '/api/radio/history',
   listeners: '/api/radio/listeners',
+  /** The listener count, pushed (its own socket: every message of /api/ws/radio is a track) */
+  listenersSocket: '/api/ws/radio/listeners',
 } as const;
 
 /** A player further than this from the server's position is moved to it (issue 13). */

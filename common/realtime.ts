@@ -33,8 +33,10 @@ export const SOCKET_LIMITS = {
 /**
  * WebSocket /api/ws/requests/features: whether each paid request kind is on (spec 4 "Request
  * features"), sent on connect and after every admin's toggle, so open request pages show or hide
- * their not-enabled notice without a reload. Keys are the API's feature names.
+ * their not-enabled notice without a reload. Keys are the API's feature names. `queueFull`: the
+ * request queue holds QUEUE_MAX requests (common/request-limits.ts), sent again after each change of
+ * the queue, so the pages lock and unlock at once.
  */
 export const REQUEST_FEATURES_SOCKET = '/api/ws/requests/features';
-export const requestFeaturesMessageSchema = z.object({ flip: z.boolean(), recording: z.boolean() });
+export const requestFeaturesMessageSchema = z.object({ flip: z.boolean(), recording: z.boolean(), queueFull: z.boolean() });
 export type RequestFeaturesMessage = z.infer<typeof requestFeaturesMessageSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, NAME_MAX, NAME_MIN, REQUEST_HISTORY_CLIENT_DEFAULT_SIZE } from './constants';
-import { clampedInt, id, text } from './fields';
+import { clampedInt, id, name, text } from './fields';
 import { parseOptionalId, parseQuery, QUERY_TEXT_MAX } from './query-values';
+import { momentSchema } from './receipt';
 
 /** Song requests (spec 3 "Song request", 7 "Requests"): the shapes the server validates and documents, and the web types with. */
 
@@ -13,6 +14,8 @@ export const songRequestSchema = z.object({
   username: z.string(),
   createdAt: z.string(),
   sampleRequestId: z.number().int().nullable(),
+  /** Where it played in a stream's recording ("Watch the moment"), once that recording is synced; its receipt is /requests/{id} */
+  moment: momentSchema.optional(),
 });
 export type SongRequest = z.infer<typeof songRequestSchema>;
 
@@ -28,7 +31,7 @@ export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** POST /api/requests/history/{id} (spec 3 edit payload "request {username, mediaId}"): the requester and the song, by an admin. */
 export const requestEditSchema = z.object({
-  username: text({ min: NAME_MIN, max: NAME_MAX, trim: true }),
+  username: name({ min: NAME_MIN, max: NAME_MAX }),
   mediaId: id.nullable(),
 });
 export type RequestEdit = z.infer<typeof requestEditSchema>;

@@ -21,9 +21,25 @@ export interface Database {
   close(): Promise<void>;
   /** Where lost connections are reported; the console until the app's logger is given. */
   setLogger(log: DbLogger): void;
+  /** PostgreSQL only: the connection pool's clients now (GET /metrics); PGlite has no pool */
+  pool?(): PoolUsage;
+  /**
+   * PGlite only: a consistent copy of its data directory (a gzipped tarball that `openPglite`'s
+   * `loadDataDir` opens again), taken while the database keeps serving (server/backup).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export interface PoolUsage {
+  /** Clients open, idle among them, and queries waiting for one; `max` is the pool's size */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The committed SQL migrations (drizzle-kit), applied at start */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant shared by every instance so only one migrates at a time. */
 const MIGRATION_LOCK = 72_017_001;
 
@@ -85,7 +101,11 @@ function lockDirectory(directory: string): () => void {
   return release;
 }
 
-export async function openPglite(dataDir: string | 'memory'): Promise<Database> {
+/**
+ * The embedded database in `dataDir`/pglite (or in memory); `loadDataDir` fills a new one from a
+ * `dumpDataDir()` copy (PGlite refuses a directory that already holds a database).
+ */
+export async function openPglite(dataDir: string | 'memory', options: { loadDataDir?: Blob } = {}): Promise<Database> {
   let location = 'memory://';
   let unlock = () => {};
   if (dataDir !== 'memory') {
@@ -95,7 +115,10 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(location, { extensions: { pg_trgm } });
+    client = await PGlite.create(location, {
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
     unlock();
     throw error;
@@ -115,6 +138,17 @@ export async function openPglite(dataDir: string | 'memory'): Promise<Database> 
     },
     // One in-process connection: nothing to lose.
     setLogger: () => {},
+    async dumpDataDir() {
+      // Every query waits while this transaction holds PGlite's one connection: its CHECKPOINT writes
+      // all committed changes to the data files, and no other transaction is half done when they are
+      // copied (this one changes nothing; a restore rolls it back).
+      let dump: Blob | undefined;
+      await client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        dump = await client.dumpDataDir('gzip');
+      });
+      return dump!;
+    },
   };
 }
 
@@ -139,6 +173,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     setLogger(log) {
       logger = log;
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 

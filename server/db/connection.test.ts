@@ -107,7 +107,12 @@ describe('a database connection lost under the app', () => {
       const lost = await app.inject({ url: '/test/lost' });
       if (postgres) {
         expect(lost.statusCode).toBe(503);
-        expect(lost.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        expect(lost.json()).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE,
+          requestId: expect.any(String),
+        });
       } else {
         expect(lost.json()).toEqual({ ended: false });
       }
@@ -126,7 +131,12 @@ describe('a database connection lost under the app', () => {
     for (const res of await during) {
       expect([200, 503]).toContain(res.statusCode);
       if (res.statusCode === 503)
-        expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
+        expect(res.json()).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE,
+          requestId: expect.any(String),
+        });
     }
     expect((await burst()).map((res) => res.statusCode)).toEqual(Array(40).fill(200));
   });

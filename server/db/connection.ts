@@ -120,3 +120,22 @@ export class DatabaseStartError extends Error {
     super(`Could not use the database at DATABASE_URL (${redactedUrl(connectionString)}): ${reason(cause)}`, { cause });
   }
 }
+
+/** The waits between tries of work whose database connection was lost (about 3.5 s in all). */
+export const DATABASE_RETRY_DELAYS_MS = [250, 500, 1000, 2000] as const;
+
+/**
+ * Runs `work` again while it fails on a lost connection (a blip, a failover), waiting a little longer
+ * each time; any other failure, or the last lost one, is thrown. Only for work that is safe to repeat
+ * (idempotent): a capture, whose PayPal-Request-Id and settlement make a second run answer the first.
+ */
+export async function retryWhileDatabaseAway<T>(work: () => Promise<T>, delays: readonly number[] = DATABASE_RETRY_DELAYS_MS): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isConnectionLost(error) || attempt >= delays.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
+}

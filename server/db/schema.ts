@@ -314,16 +314,83 @@ export const songRequests = pgTable(
     sampleRequestId: integer('sample_request_id'),
     /** The paid flip request this row records (null for rows from before paid flips); one row per flip at most */
     flipRequestId: integer('flip_request_id').references((): AnyPgColumn => flipRequests.id),
-    /** Where the request stands: queued, playing, played, or refunded (paid back, taken out of the queue) */
+    /**
+     * Where the request stands (common/request-states.ts): held (paid, waiting for an admin), queued,
+     * playing, played; or rejected (an admin said no, the refund under way), refunded, refund_failed
+     */
     state: text('state').notNull().default('played'),
+    /** An admin's reason for a rejection, and whether the fan's receipt may show it */
+    rejectReason: text('reject_reason'),
+    rejectReasonPublic: boolean('reject_reason_public').notNull().default(false),
+    /** PayPal's answer to the last refund that failed (shown to admins while refund_failed) */
+    refundError: text('refund_error'),
+    /** When it first played (flip: began playing; sample: the player played it): the receipt's pace and moment */
+    playedAt: timestamp('played_at', { withTimezone: true, mode: 'date' }),
+    /** The live stream's start (the live indicator's startedAt) when it played while live; null when offline */
+    liveStartedAt: timestamp('live_started_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
+    index('song_requests_played_idx').on(t.playedAt.desc()).where(sql`played_at IS NOT NULL`),
+    index('song_requests_open_idx').on(t.state).where(sql`state IN ('held', 'queued', 'playing', 'rejected', 'refund_failed')`),
     index('song_requests_recent_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('song_requests_media_idx').on(t.mediaId),
     index('song_requests_video_idx').on(t.videoId),
     uniqueIndex('song_requests_flip_request_idx').on(t.flipRequestId),
     uniqueIndex('song_requests_sample_request_idx').on(t.sampleRequestId),
+  ],
+);
+
+/**
+ * The audit trail of a song request's lifecycle: one row per change of state, with who made it
+ * (an admin's user id; or null for the buyer's payment, PayPal or the server) and when. Never
+ * changed or deleted; the receipt's timeline reads it.
+ */
+export const songRequestTransitions = pgTable(
+  'song_request_transitions',
+  {
+    id: serial('id').primaryKey(),
+    songRequestId: integer('song_request_id')
+      .notNull()
+      .references(() => songRequests.id),
+    /** Null for the first state (the payment made it) */
+    fromState: text('from_state'),
+    toState: text('to_state').notNull(),
+    /** admin, buyer (the payment), paypal (a webhook or its dashboard), system (a limit, a job) */
+    actor: text('actor').notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A rejection's reason, a refund's failure, what a limit said */
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('song_request_transitions_request_idx').on(t.songRequestId, t.id)],
+);
+
+/**
+ * Posts to the streamer's Discord channel waiting to be sent (DISCORD_WEBHOOK_URL): written in the
+ * transaction that made the news, sent by a job with retries, so a failing webhook never holds up a
+ * payment and a crash loses no post. One post per request and event.
+ */
+export const discordOutbox = pgTable(
+  'discord_outbox',
+  {
+    id: serial('id').primaryKey(),
+    songRequestId: integer('song_request_id').references(() => songRequests.id),
+    /** What happened: paid (queued at once) or held (waiting for approval) */
+    event: text('event').notNull(),
+    /** The message body as Discord takes it (content, embeds, allowed_mentions) */
+    body: jsonb('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Given up after too many attempts or a permanent refusal (a deleted webhook) */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('discord_outbox_request_event_idx').on(t.songRequestId, t.event),
+    index('discord_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL AND failed_at IS NULL`),
   ],
 );
 
@@ -372,6 +439,8 @@ export const flipRequests = pgTable(
     /** The nickname, or the logged-in user's display name */
     username: text('username').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The client's address at VERIFY: with the nickname, who a logged-out buyer is (REQUEST_LIMIT_PER_BUYER) */
+    clientAddress: text('client_address'),
     /** The price when validated, in cents, and its currency: what the order must be captured for */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
@@ -397,6 +466,8 @@ export const sampleRequests = pgTable(
     /** The nickname, or the logged-in user's display name */
     username: text('username').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The client's address at VERIFY: with the nickname, who a logged-out buyer is (REQUEST_LIMIT_PER_BUYER) */
+    clientAddress: text('client_address'),
     /** The container as the server recognised it: audio/webm or audio/mp4 */
     mimeType: text('mime_type').notNull(),
     audio: bytea('audio').notNull(),
@@ -405,8 +476,12 @@ export const sampleRequests = pgTable(
     /** The price of the measured duration, in cents, and its currency */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    /** pending (not paid), paid, or refunded */
+    /**
+     * pending (not paid), held (paid, waiting for an admin's approval), paid (approved or needing
+     * none: the sample player's to play), rejected, or refunded. The player plays only `paid`.
+     */
     state: text('state').notNull().default('pending'),
+    /** When it reached the sample player: paid, or approved when it was held (the player's order) */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** How many times an admin replayed it (the version of sample.replayed), and when last */
     replays: integer('replays').notNull().default(0),
@@ -429,9 +504,9 @@ export const flipQueue = pgTable(
     songRequestId: integer('song_request_id')
       .notNull()
       .references(() => songRequests.id),
-    /** queued, playing, played, or refunded (out of the queue) */
+    /** held (paid, waiting for approval; not in the queue yet), queued, playing, played, rejected or refunded (out of the queue) */
     state: text('state').notNull(),
-    /** Order in the queue: when the payment completed */
+    /** Order in the queue: when the payment completed, or for a held request when an admin approved it */
     queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,
   },
