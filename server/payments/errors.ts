@@ -32,7 +32,7 @@ export class PaymentError extends HttpError {
 }
 
 /** What the paid-request path (paid-kind.ts) refuses, and the status every edge answers it with; the kind gives the message. */
-const PAID_REQUEST_STATUS = { unknown: 404, expired: 410, paid_already: 409, not_settled: 502 } as const;
+const PAID_REQUEST_STATUS = { unknown: 404, expired: 410, paid_already: 409, not_settled: 502, turned_away: 409 } as const;
 
 export type PaidRequestErrorCode = keyof typeof PAID_REQUEST_STATUS;
 

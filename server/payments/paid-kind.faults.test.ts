@@ -13,7 +13,8 @@ import { faultSteps } from './testing';
 
 let now = new Date('2026-03-01T12:00:00Z');
 // Every test of both kinds writes from one address: above the per-minute write limit (server/accounts/limits.ts).
-const t = await createSandboxedApp({ now: () => now, env: { WRITE_RATE_LIMIT: '100000' } });
+// The paid path without the hold (approval has its own tests: song-requests/lifecycle).
+const t = await createSandboxedApp({ now: () => now, env: { WRITE_RATE_LIMIT: '100000', SAMPLES_REQUIRE_APPROVAL: 'false' } });
 const paypal = t.state.paypal;
 
 const KINDS = [flipKind(t), sampleKind(t)];

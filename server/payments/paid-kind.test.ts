@@ -12,7 +12,8 @@ import { buildAdmin } from '../testing/users';
  */
 
 let now = new Date('2026-03-01T12:00:00Z');
-const t = await createSandboxedApp({ now: () => now });
+// The paid path without the hold (approval has its own tests: song-requests/lifecycle).
+const t = await createSandboxedApp({ now: () => now, env: { SAMPLES_REQUIRE_APPROVAL: 'false' } });
 const admin = await buildAdmin(t.db);
 const paypal = t.state.paypal;
 

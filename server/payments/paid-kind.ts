@@ -1,6 +1,7 @@
-import type { PaymentSuccess } from '../../common/flip';
+import type { PaymentStatusAnswer, PaymentSuccess } from '../../common/flip';
 import { type CapturedOrder, fromCents, type PaymentKind, toCents } from '../../common/payments';
-import { PaidRequestError } from './errors';
+import { retryWhileDatabaseAway } from '../db/connection';
+import { PaidRequestError, PaymentError } from './errors';
 import type { Tx } from './queries';
 import type { PaymentsService } from './service';
 import type { Payment } from './types';
@@ -46,6 +47,10 @@ export interface PaidKind<R extends PayableRequest, P> {
   description(request: R): string;
   /** The success banner's "Sample ID". */
   receiptId(request: R, paid: P): string;
+  /** The history id of what the payment wrote: the fan's receipt */
+  historyId(paid: P): number;
+  /** Why the payment's record was turned away (a limit reached since VERIFY), or null: the buyer is told so, and refunded. */
+  turnedAway(paid: P): string | null;
   /** Writes what a paid request is, inside settle's transaction; a throw leaves the payment unsettled, retried later. */
   onPaid(tx: Tx, request: R, at: Date): Promise<void>;
   /** Undoes it on a refund, reversal or denial of a captured payment, inside the transaction of the status change. */
@@ -60,15 +65,20 @@ export interface PaidRequests {
   create(sid: string): Promise<{ id: string }>;
   /** POST .../capture: the captured order, and the ids of the success banner. */
   capture(sid: string, orderId: string): Promise<PaidCaptureResult>;
+  /** GET .../status: where the buyer's payment stands, for a page that lost the capture's answer. */
+  status(sid: string): Promise<PaymentStatusAnswer>;
 }
 
 const NOT_SETTLED = 'The payment was taken but is not settled yet; it will be completed shortly';
+const NO_PAYMENT = 'No payment was made for this request; nothing was charged.';
+/** After a limit's own words: what happens to the money the capture took. */
+export const TURNED_AWAY = 'Your payment is refunded in full; PayPal shows it within a few minutes.';
 
 /** Which request a payment pays for: its id, as the payment's requestRef. */
 const refOf = (request: PayableRequest) => String(request.id);
 
 export function registerPaidKind<R extends PayableRequest, P>(
-  payments: Pick<PaymentsService, 'registerKind' | 'createOrder' | 'capture'>,
+  payments: Pick<PaymentsService, 'registerKind' | 'createOrder' | 'capture' | 'latestOf'>,
   now: () => Date,
   paid: PaidKind<R, P>,
 ): PaidRequests {
@@ -95,6 +105,13 @@ export function registerPaidKind<R extends PayableRequest, P>(
     async onReversed(tx, payment) {
       await paid.onReversed(tx, await requestOf(tx, payment), now());
     },
+  });
+
+  const success = (request: R, record: P, orderId: string, transactionId: string): PaymentSuccess => ({
+    sampleId: paid.receiptId(request, record),
+    orderId,
+    transactionId,
+    requestId: paid.historyId(record),
   });
 
   async function bySid(sid: string): Promise<R> {
@@ -124,13 +141,44 @@ export function registerPaidKind<R extends PayableRequest, P>(
       // Not gated by the flag: the buyer approved an order made while the kind was on, and the
       // webhook and the reconciliation job capture it whatever the flag says. Refusing here would
       // tell the buyer no while charging them; create is where the flag stops new payments.
+      // A database blip mid-capture is retried here (the capture is idempotent: one PayPal-Request-Id),
+      // so a buyer whose money PayPal took is not told it failed because a connection dropped.
+      return retryWhileDatabaseAway(async () => {
+        const request = await bySid(sid);
+        const order = await payments.capture({ kind, requestRef: refOf(request), orderId });
+        const record = await paid.paidRecord(request);
+        if (!record) throw new PaidRequestError('not_settled', NOT_SETTLED);
+        const refusal = paid.turnedAway(record);
+        if (refusal) throw new PaidRequestError('turned_away', `${refusal} ${TURNED_AWAY}`);
+        const captureId = order.purchase_units[0]?.payments.captures[0]?.id;
+        if (!captureId) throw new Error(`The captured order ${order.id} has no capture`);
+        return { ...order, ...success(request, record, order.id, captureId) };
+      });
+    },
+
+    async status(sid) {
       const request = await bySid(sid);
-      const order = await payments.capture({ kind, requestRef: refOf(request), orderId });
-      const record = await paid.paidRecord(request);
-      if (!record) throw new PaidRequestError('not_settled', NOT_SETTLED);
-      const captureId = order.purchase_units[0]?.payments.captures[0]?.id;
-      if (!captureId) throw new Error(`The captured order ${order.id} has no capture`);
-      return { ...order, sampleId: paid.receiptId(request, record), orderId: order.id, transactionId: captureId };
+      const [record, payment] = await Promise.all([paid.paidRecord(request), payments.latestOf(kind, refOf(request))]);
+      if (record) {
+        const refusal = paid.turnedAway(record);
+        if (refusal) return { state: 'turned_away', message: `${refusal} ${TURNED_AWAY}`, requestId: paid.historyId(record) };
+        if (payment?.captureId) return { state: 'paid', ...success(request, record, payment.orderId, payment.captureId) };
+      }
+      switch (payment?.status) {
+        case undefined:
+          return { state: 'failed', message: NO_PAYMENT };
+        case 'declined':
+          return { state: 'declined', message: new PaymentError('declined').message };
+        case 'expired':
+          return { state: 'failed', message: new PaymentError('expired').message };
+        case 'denied':
+        case 'refunded':
+        case 'reversed':
+          return { state: 'failed', message: new PaymentError('closed').message };
+        default:
+          // created, approved, captured (settling), needs_attention: the server completes it.
+          return { state: 'confirming' };
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, type Column, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, eq, gt, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { OPEN_PAYMENT_STATUSES, type PaymentStatus } from '../../common/payments';
 import type { Db } from '../db/client';
 import { flipRequests, payments, sampleRequests } from '../db/schema';
@@ -165,6 +165,14 @@ export async function paymentsByStatus(db: Executor, currency: string): Promise<
     .groupBy(payments.status);
 }
 
+/** How many payments there are of each kind in each status, every currency (GET /metrics). */
+export async function paymentsByKindAndStatus(db: Executor): Promise<{ kind: string; status: string; count: number }[]> {
+  return db
+    .select({ kind: payments.kind, status: payments.status, count: countAll() })
+    .from(payments)
+    .groupBy(payments.kind, payments.status);
+}
+
 export type ExportRow = PaymentRow & { buyer: string | null };
 
 /** The request's row id when the payment is of that kind: request_ref is the id as text (paid-kind.ts), cast only when it is one. */
@@ -186,4 +194,15 @@ export async function paymentsAfter(db: Executor, afterId: number, limit: number
     .orderBy(asc(payments.id))
     .limit(limit);
   return rows.map((row) => ({ ...row.payment, buyer: row.flipBuyer ?? row.sampleBuyer }));
+}
+
+/** The newest payment of a request, whatever its status: a refund looks here for a capture paid back already. */
+export async function latestPayment(db: Executor, kind: string, requestRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.kind, kind), eq(payments.requestRef, requestRef)))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
 }

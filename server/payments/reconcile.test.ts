@@ -87,6 +87,21 @@ describe('payments reconciliation', () => {
     expect(await statusOf(orderId)).toBe('declined');
   });
 
+  it('closes as refunded a payment whose capture PayPal refunded before it was ever settled here (its refund webhook names only the capture), and queues nothing', async () => {
+    const { sid, orderId } = await order();
+    paypal.approve(orderId, 'paid');
+    paypal.capture(orderId);
+    paypal.refund(orderId);
+    expect(await statusOf(orderId)).toBe('created');
+    later(10 * 60_000);
+    expect(await run()).toMatchObject({ failed: 0, captured: 0 });
+    expect(await statusOf(orderId)).toBe('refunded');
+    expect((await flip.rowsOf(sid)).queue).toEqual([]);
+    // The buyer's late capture call is told the payment was taken back, not that PayPal is still at it.
+    const late = await flip.capture(sid, orderId);
+    expect([late.statusCode, late.json().message]).toEqual([409, 'This payment was refunded, reversed or denied.']);
+  });
+
   it("the app's PayPal client renews its token by the app's clock", async () => {
     await order();
     const issued = t.state.tokens.issued.paypal;

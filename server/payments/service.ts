@@ -7,6 +7,7 @@ import { PaymentError } from './errors';
 import { presentCapturedOrder, presentPayment } from './present';
 import {
   insertPayment,
+  latestPayment,
   livePayment,
   lockPayment,
   markApproved,
@@ -142,6 +143,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     const capture = captureOf(order);
     if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return reverse({ orderId }, 'denied').then((p) => p!);
+    // Refunded or reversed before it was settled here (its webhooks lost): closed, never queued. Its
+    // refund's webhook names only the capture, unknown here, so this read of the order closes it.
+    if (capture?.status === 'REFUNDED' || capture?.status === 'REVERSED')
+      return reverse({ orderId }, capture.status === 'REFUNDED' ? 'refunded' : 'reversed').then((p) => p!);
     if (capture?.status !== 'COMPLETED') {
       if (order.status === 'APPROVED' || capture) await markApproved(db, row.id, now());
       return presentPayment((await paymentByOrderId(db, orderId))!);
@@ -223,7 +228,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!row || row.kind !== input.kind || row.requestRef !== input.requestRef) throw new PaymentError('unknown_order');
       const payment = await captureRow(row);
       if (payment.status === 'captured') return presentCapturedOrder(payment);
-      throw new PaymentError(payment.status === 'denied' ? 'closed' : 'pending');
+      throw new PaymentError(CLOSED.includes(payment.status) ? 'closed' : 'pending');
     },
 
     settle,
@@ -231,8 +236,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Captures an approved order nobody captured yet (webhook, reconciliation). */
     captureApproved: async (orderId: string) => captureRow(await byOrderId(orderId)),
 
+    /** Whether a payment of this site is the one an event names, by its order or its capture (the webhook's screen). */
+    isOurs: async (ref: { orderId?: string; captureId?: string }): Promise<boolean> =>
+      Boolean(
+        (ref.orderId && (await paymentByOrderId(db, ref.orderId))) || (ref.captureId && (await paymentByCaptureId(db, ref.captureId))),
+      ),
+
     async find(orderId: string): Promise<Payment | null> {
       const row = await paymentByOrderId(db, orderId);
+      return row ? presentPayment(row) : null;
+    },
+
+    /** The request's newest payment, whatever its status (the buyer's status poll). */
+    async latestOf(kind: RegisteredKind, requestRef: string): Promise<Payment | null> {
+      const row = await latestPayment(db, kind, requestRef);
       return row ? presentPayment(row) : null;
     },
 

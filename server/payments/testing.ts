@@ -99,3 +99,43 @@ export function faultSteps(t: SandboxedApp, kind: PaidKindAdapter) {
   }
   return { approvedOrder, expectQueuedOnce, expectNothingQueued };
 }
+
+/** A webhook transmission as sent: its body and its PAYPAL-* headers. */
+export interface Transmission {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Forged webhook events that the checks made without PayPal refuse (payments/webhook-screen.ts), made
+ * from a real signed CHECKOUT.ORDER.APPROVED of one of the site's orders: each changes one thing.
+ */
+export function webhookForgeries(real: Transmission): (Transmission & { what: string })[] {
+  const event = JSON.parse(real.body);
+  const { 'paypal-transmission-sig': _sig, ...unsigned } = real.headers;
+  const sentAt = Date.parse(real.headers['paypal-transmission-time']!);
+  const withBody = (what: string, body: object) => ({ what, body: JSON.stringify(body), headers: real.headers });
+  const withHeaders = (what: string, headers: Record<string, string>) => ({ what, body: real.body, headers });
+  return [
+    withHeaders('no PayPal headers', { 'content-type': 'application/json' }),
+    withHeaders('no signature', unsigned),
+    withHeaders('another algorithm', { ...real.headers, 'paypal-auth-algo': 'none' }),
+    withHeaders("a certificate off PayPal's hosts", {
+      ...real.headers,
+      'paypal-cert-url': 'https://evil.example/v1/notifications/certs/CERT-1',
+    }),
+    withHeaders('sent two hours ago', { ...real.headers, 'paypal-transmission-time': new Date(sentAt - 2 * 3600_000).toISOString() }),
+    withBody('not an event', { hello: 'world' }),
+    withBody('a type this site does not act on', { ...event, event_type: 'BILLING.SUBSCRIPTION.CREATED' }),
+    withBody('an order this site never made', { ...event, resource: { ...event.resource, id: '0NOTOURS00000000X' } }),
+    withBody('a refund of a capture this site never settled', {
+      ...event,
+      event_type: 'PAYMENT.CAPTURE.REFUNDED',
+      resource: {
+        id: '1REFUND000000000X',
+        status: 'COMPLETED',
+        links: [{ href: 'https://api-m.paypal.com/v2/payments/captures/9NOTOURS0000000X', rel: 'up', method: 'GET' }],
+      },
+    }),
+  ];
+}

@@ -1,38 +1,17 @@
-import { z } from 'zod';
-import { type PayPalCapturedPayment, type PayPalClient, PayPalError, WEBHOOK_HEADERS } from '../providers/paypal/client';
+import { type PayPalCapturedPayment, type PayPalClient, PayPalError } from '../providers/paypal/client';
 import { PaymentError } from './errors';
 import type { PaymentsService } from './service';
+import { capturedIdOfRefund, orderIdOf, type WebhookEvent, type WebhookResult } from './webhook-screen';
 
 /**
  * PayPal's webhook events, each verified with PayPal's verify-webhook-signature before anything is
- * done. Handling is idempotent (a replayed or duplicated event changes nothing): the event only
- * says which order to look at; settle reads the order from PayPal and checks it itself.
+ * done, once it passed the checks that need no PayPal (webhook-screen.ts). Handling is idempotent (a
+ * replayed or duplicated event changes nothing): the event only says which order to look at;
+ * settle reads the order from PayPal and checks it itself.
  */
 
-const eventSchema = z.object({
-  id: z.string(),
-  event_type: z.string(),
-  resource: z.looseObject({
-    id: z.string().optional(),
-    supplementary_data: z
-      .object({ related_ids: z.object({ order_id: z.string().optional() }).partial() })
-      .partial()
-      .optional(),
-    links: z.array(z.object({ href: z.string(), rel: z.string() })).optional(),
-  }),
-});
-type WebhookEvent = z.infer<typeof eventSchema>;
-
-export interface WebhookResult {
-  event: string;
-  /** What was done: a payment's status after the event, or why nothing was done */
-  outcome: string;
-}
-
-const orderIdOf = (event: WebhookEvent) => event.resource.supplementary_data?.related_ids?.order_id;
-/** Refund resources name their capture by the `up` link (…/v2/payments/captures/{id}). */
-const capturedIdOfRefund = (event: WebhookEvent) =>
-  event.resource.links?.find((link) => link.rel === 'up')?.href.match(/\/captures\/([^/?]+)/)?.[1];
+/** The events the site handles: the webhook registered at PayPal must subscribe to each (`npm run cli -- doctor` checks it). */
+export { HANDLED_EVENTS as PAYPAL_WEBHOOK_EVENTS } from './webhook-screen';
 
 const TAKEN_BACK = {
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
@@ -95,48 +74,19 @@ async function takenBack(
   return payment ? payment.status : 'not our payment';
 }
 
-/** How far a transmission's own time may be from ours: PayPal retries for days, but each retry is signed anew. */
-export const TRANSMISSION_WINDOW_MS = 3600_000;
-
-export interface WebhookChecks {
-  now: () => Date;
-  /** Whether a paypal-cert-url host may be PayPal's (*.paypal.com, or the stand-in's in demo and tests) */
-  certHostAllowed: (host: string) => boolean;
-}
-
-const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
-  const value = headers[name];
-  return typeof value === 'string' ? value : '';
-};
-
 /**
- * What can be refused without asking PayPal, so a stranger's POSTs do not each cost a call to
- * PayPal: PayPal signs with SHA256withRSA, its certificates live on its own hosts, and a
- * transmission is signed when it is sent.
+ * An event that passed the screen (webhook-screen.ts): verified with PayPal, then acted on. `body`
+ * is the event as received, which is what PayPal's signature covers.
  */
-function plausible(headers: Record<string, string | string[] | undefined>, checks: WebhookChecks): boolean {
-  if (header(headers, WEBHOOK_HEADERS.authAlgo) !== 'SHA256withRSA') return false;
-  let cert: URL;
-  try {
-    cert = new URL(header(headers, WEBHOOK_HEADERS.certUrl));
-  } catch {
-    return false;
-  }
-  if (!checks.certHostAllowed(cert.hostname)) return false;
-  const sent = Date.parse(header(headers, WEBHOOK_HEADERS.transmissionTime));
-  return Number.isFinite(sent) && Math.abs(checks.now().getTime() - sent) <= TRANSMISSION_WINDOW_MS;
-}
-
 export async function handleWebhook(
   payments: PaymentsService,
   paypal: PayPalClient | null,
   webhookId: string | null,
-  checks: WebhookChecks,
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
+  event: WebhookEvent,
 ): Promise<WebhookResult> {
   if (!paypal || !webhookId) throw new PaymentError('not_configured');
-  if (!plausible(headers, checks)) throw new PaymentError('unverified');
   let verified: boolean;
   try {
     verified = await paypal.verifyWebhookSignature({ headers, event: body, webhookId });
@@ -146,7 +96,5 @@ export async function handleWebhook(
     throw error;
   }
   if (!verified) throw new PaymentError('unverified');
-  const event = eventSchema.safeParse(body);
-  if (!event.success) return { event: 'unknown', outcome: 'not an event this site reads' };
-  return { event: event.data.event_type, outcome: await dispatch(payments, paypal, event.data) };
+  return { event: event.event_type, outcome: await dispatch(payments, paypal, event) };
 }

@@ -8,8 +8,8 @@ declare module 'fastify' {
   }
 }
 
-export const playlistRequestsPlugin = defineSlice('playlist-requests', ['accounts', 'catalogue', 'sync'], (app) => {
-  const requests = createPlaylistRequestsService(app.database.db, app.sync, app.catalogue);
+export const playlistRequestsPlugin = defineSlice('playlist-requests', ['accounts', 'catalogue', 'providers', 'sync'], (app) => {
+  const requests = createPlaylistRequestsService(app.database.db, app.sync, app.catalogue, () => app.providers().youtube);
   app.decorate('playlistRequests', requests);
   playlistRequestRoutes(app, requests);
 });

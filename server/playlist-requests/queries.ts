@@ -14,6 +14,16 @@ export async function findPlaylist(db: Db, id: number) {
   return row;
 }
 
+/** The catalogued YouTube playlist with this id at YouTube, if any. */
+export async function findYouTubePlaylist(db: Db, remoteId: string) {
+  const [row] = await db
+    .select({ id: playlists.id, type: playlists.type, name: playlists.name })
+    .from(playlists)
+    .where(and(eq(playlists.provider, 'youtube'), eq(playlists.remoteId, remoteId)))
+    .limit(1);
+  return row;
+}
+
 export interface RequestRow {
   id: number;
   playlistId: number | null;

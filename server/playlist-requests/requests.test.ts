@@ -42,7 +42,7 @@ describe('POST /api/playlists/community', () => {
     for (const [value, message] of cases) {
       const res = await submit(value, member);
       expect(res.statusCode, String(value)).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, requestId: expect.any(String) });
     }
     expect((await t.app.inject({ method: 'POST', url: '/api/playlists/community', payload: {}, headers: member.headers })).statusCode).toBe(
       400,
@@ -60,6 +60,65 @@ describe('POST /api/playlists/community', () => {
     expect(again.json().id).toBe(res.json().id);
     const listed = await queue('&type=submission');
     expect(listed.content).toEqual([res.json()]);
+  });
+
+  it('checks the playlist with YouTube: an unknown or private one is a 400 and queues nothing', async () => {
+    const source = community[3]!;
+    const before = (await queue('&type=submission')).totalElements;
+    t.state.requests.length = 0;
+    const unknown = await submit(url('PLnoSuchPlaylistAnywhere0000'), member);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('playlistUrl: No public YouTube playlist was found at that link');
+    // playlists.list was asked (the stand-in answers an unknown id with no items, as YouTube does).
+    expect(t.state.requests.some((r) => r.provider === 'youtube' && r.path.includes('/playlists?') && r.path.includes('PLnoSuch'))).toBe(
+      true,
+    );
+    t.state.setPrivacy(source.remoteId, 'private');
+    const hidden = await submit(url(source.remoteId), member);
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().message).toBe('playlistUrl: No public YouTube playlist was found at that link');
+    expect((await queue('&type=submission')).totalElements).toBe(before);
+    // YouTube failing is a 502, never a submission nobody could check.
+    t.state.reset();
+    t.state.faults.inject({ provider: 'youtube', path: '/playlists', status: 500, times: Number.POSITIVE_INFINITY });
+    const failed = await submit(url(source.remoteId), member);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toMatch(/^Could not check the playlist with YouTube: YouTube answered 500/);
+  });
+
+  it('refuses a playlist already in the catalogue with a 409 saying where it is, with a link', async () => {
+    const bestOf = t.world.playlists.find((p) => p.provider === 'youtube' && p.type === 'best_of')!;
+    const [stored] = await t.db.select().from(playlists).where(eq(playlists.remoteId, bestOf.remoteId));
+    const res = await submit(url(bestOf.remoteId), member);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: `"${stored!.name}" is already in the catalogue as a Best Of playlist`,
+      link: `/playlists/${stored!.id}`,
+      requestId: expect.any(String),
+    });
+  });
+
+  it('an approval that cannot make a community playlist says why, and the request stays for a rejection', async () => {
+    // Submitted before the check existed (or catalogued as Best Of since): a pending submission of a Best Of playlist.
+    const bestOf = t.world.playlists.find((p) => p.provider === 'youtube' && p.type === 'best_of')!;
+    const [stored] = await t.db.select().from(playlists).where(eq(playlists.remoteId, bestOf.remoteId));
+    const [row] = await t.db
+      .insert(playlistRequests)
+      .values({ playlistId: null, remoteId: bestOf.remoteId, userId: member.id })
+      .returning({ id: playlistRequests.id });
+    const res = await approve(row!.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      message: `"${stored!.name}" is already in the catalogue as a Best Of playlist, so it cannot become a community playlist; reject this submission`,
+      link: `/playlists/${stored!.id}`,
+    });
+    expect((await t.db.select().from(playlists).where(eq(playlists.id, stored!.id)))[0]!.type).toBe('best_of');
+    expect((await t.db.select().from(playlistRequests).where(eq(playlistRequests.id, row!.id)))[0]!.status).toBe('pending');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/playlists/refresh/${row!.id}`, headers: admin.headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('approving a submission imports it as a community playlist and says what it added', async () => {
@@ -205,7 +264,8 @@ describe('two at once', () => {
   });
 
   it('an import claim left by a crash expires: the request can be approved again', async () => {
-    const { id } = (await submit(url(community[0]!.remoteId), member)).json();
+    // community[0] is catalogued by now (the test above): community[2] was only ever rejected.
+    const { id } = (await submit(url(community[2]!.remoteId), member)).json();
     const pastTheClaim = new Date(Date.now() - 11 * 60_000);
     await t.db.update(playlistRequests).set({ status: 'importing', updatedAt: new Date() }).where(eq(playlistRequests.id, id));
     expect((await approve(id)).statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import type { Page } from '../../common/api';
 import type { PlaylistType } from '../../common/enums';
+import { formatPlaylistType } from '../../common/format';
 import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '../../common/playlist-requests';
 import type { SessionUser } from '../accounts/session';
 import type { CatalogueService } from '../catalogue/service';
@@ -7,6 +8,7 @@ import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';
 import { DomainError } from '../errors/domain';
 import { askingProvider } from '../http/provider-errors';
+import type { YouTubeClient } from '../providers/youtube/client';
 import { type ImportReport, READ_PLAYLIST } from '../sync/report';
 import type { SyncService } from '../sync/service';
 import { describeImport, presentPlaylistRequest } from './present';
@@ -16,6 +18,7 @@ import {
   findPending,
   findPlaylist,
   findRequest,
+  findYouTubePlaylist,
   insertRequest,
   pendingPage,
   type RequestType,
@@ -31,7 +34,32 @@ import {
 
 export type PlaylistRequestsService = ReturnType<typeof createPlaylistRequestsService>;
 
-export function createPlaylistRequestsService(db: Db, sync: SyncService, catalogue: CatalogueService) {
+/** Said of a submission YouTube has no public playlist for (as the import says when it finds none). */
+export const NO_PUBLIC_PLAYLIST = 'No public YouTube playlist was found at that link';
+/** What a submission check asks YouTube, named in its 502 */
+const CHECK_PLAYLIST = 'check the playlist with YouTube';
+
+/** A 409 naming the catalogued playlist a submission would duplicate, with a link to its page. */
+function alreadyCatalogued(playlist: { id: number; name: string; type: string }, tail = ''): DomainError {
+  const where =
+    playlist.type === 'community' ? 'the Community Playlists' : `the catalogue as a ${formatPlaylistType(playlist.type)} playlist`;
+  return new DomainError('conflict', `"${playlist.name}" is already in ${where}${tail}`, `/playlists/${playlist.id}`);
+}
+
+export function createPlaylistRequestsService(db: Db, sync: SyncService, catalogue: CatalogueService, youtube: () => YouTubeClient | null) {
+  /**
+   * A submission must be one an approval can import: not catalogued already (409 saying where), and
+   * a public playlist at YouTube now (playlists.list; unknown and private ids are answered with no items).
+   */
+  async function checkSubmission(remoteId: string): Promise<void> {
+    const catalogued = await findYouTubePlaylist(db, remoteId);
+    if (catalogued) throw alreadyCatalogued(catalogued);
+    const client = youtube();
+    if (!client) throw new DomainError('unavailable', 'Playlists cannot be checked: YouTube is not configured on this site');
+    const playlist = await askingProvider(CHECK_PLAYLIST, () => client.playlist(remoteId));
+    if (playlist?.privacy !== 'public') throw new DomainError('invalid', `playlistUrl: ${NO_PUBLIC_PLAYLIST}`);
+  }
+
   /**
    * The open request for a target, or a new one. Asking again while one is open answers that one
    * (200 rather than 201): the asker's wish is already queued. The unique indexes settle a race.
@@ -48,6 +76,22 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       // Another request took the slot and may have been decided since: look again.
     }
     throw new DomainError('conflict', 'This playlist request changed while it was being made; please try again');
+  }
+
+  /**
+   * The type an approval imports as: a refresh keeps its playlist's. A submission makes a community
+   * playlist, so one whose playlist was catalogued meanwhile as another type cannot be approved (the
+   * import keeps an existing playlist's type): a 409 saying where it is, for the admin to reject it.
+   */
+  async function importType(request: { playlistId: number | null; remoteId: string }): Promise<PlaylistType> {
+    if (request.playlistId !== null) {
+      const playlist = await findPlaylist(db, request.playlistId);
+      return (playlist?.type as PlaylistType | undefined) ?? 'community';
+    }
+    const catalogued = await findYouTubePlaylist(db, request.remoteId);
+    if (catalogued && catalogued.type !== 'community')
+      throw alreadyCatalogued(catalogued, ', so it cannot become a community playlist; reject this submission');
+    return 'community';
   }
 
   return {
@@ -76,6 +120,9 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
     async submitCommunity(user: SessionUser, playlistUrl: string): Promise<{ request: PlaylistRequest; created: boolean }> {
       const checked = checkPlaylistUrl(playlistUrl);
       if ('problem' in checked) throw new DomainError('invalid', `playlistUrl: ${checked.problem}`);
+      const open = await findPending(db, { remoteId: checked.id });
+      if (open) return { request: presentPlaylistRequest(open), created: false };
+      await checkSubmission(checked.id);
       return openOnce({ remoteId: checked.id }, { playlistId: null, remoteId: checked.id, userId: user.id });
     },
 
@@ -97,11 +144,7 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
       }
       let report: ImportReport;
       try {
-        let type: PlaylistType = 'community';
-        if (request.playlistId !== null) {
-          const playlist = await findPlaylist(db, request.playlistId);
-          if (playlist) type = playlist.type as PlaylistType;
-        }
+        const type = await importType(request);
         report = await askingProvider(READ_PLAYLIST, () => sync.importPlaylist(request.remoteId, type));
       } catch (error) {
         await releaseClaim(db, id);

@@ -26,7 +26,7 @@ const state = (message: unknown) => requestFeaturesMessageSchema.strict().parse(
 describe('WebSocket /api/ws/requests/features', () => {
   it('sends every switch on connect', async () => {
     const client = b.socket(REQUEST_FEATURES_SOCKET);
-    expect(state(await client.message(1))).toEqual({ flip: true, recording: true });
+    expect(state(await client.message(1))).toEqual({ flip: true, recording: true, queueFull: false });
   });
 
   it('a toggle through A reaches a socket of B, with the state the toggle answered', async () => {
@@ -36,11 +36,11 @@ describe('WebSocket /api/ws/requests/features', () => {
     const answer = await toggleOnA('flip');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ enabled: false });
-    expect(state((await off).message)).toEqual({ flip: false, recording: true });
+    expect(state((await off).message)).toEqual({ flip: false, recording: true, queueFull: false });
 
     const on = client.next((m) => state(m).flip === true);
     expect((await toggleOnA('flip')).json()).toEqual({ enabled: true });
-    expect(state((await on).message)).toEqual({ flip: true, recording: true });
+    expect(state((await on).message)).toEqual({ flip: true, recording: true, queueFull: false });
   });
 
   it('tells every socket of every instance about the sample switch, and a new socket starts from the stored state', async () => {
@@ -48,10 +48,10 @@ describe('WebSocket /api/ws/requests/features', () => {
     await Promise.all(clients.map((client) => client.message(1)));
     const heard = clients.map((client) => client.next((m) => state(m).recording === false));
     expect((await toggleOnA('recording')).json()).toEqual({ enabled: false });
-    for (const { message } of await Promise.all(heard)) expect(state(message)).toEqual({ flip: true, recording: false });
+    for (const { message } of await Promise.all(heard)) expect(state(message)).toEqual({ flip: true, recording: false, queueFull: false });
 
     const late = c.socket(REQUEST_FEATURES_SOCKET);
-    expect(state(await late.message(1))).toEqual({ flip: true, recording: false });
+    expect(state(await late.message(1))).toEqual({ flip: true, recording: false, queueFull: false });
     // Back on, heard by both instances before the next test opens its socket (a late broadcast would reach it).
     const restored = [clients[0]!, late].map((client) => client.next((m) => state(m).recording === true));
     await toggleOnA('recording');
@@ -64,11 +64,11 @@ describe('WebSocket /api/ws/requests/features', () => {
     expect((await toggleOnA('flip', member.headers)).statusCode).toBe(403);
     const next = client.next();
     expect((await toggleOnA('flip')).json()).toEqual({ enabled: false });
-    expect(state((await next).message)).toEqual({ flip: false, recording: true });
+    expect(state((await next).message)).toEqual({ flip: false, recording: true, queueFull: false });
     // Events are delivered in order: one the refusal had sent would have come before this change.
     expect(client.messages.map(state)).toEqual([
-      { flip: true, recording: true },
-      { flip: false, recording: true },
+      { flip: true, recording: true, queueFull: false },
+      { flip: false, recording: true, queueFull: false },
     ]);
     const restored = client.next((m) => state(m).flip === true);
     await toggleOnA('flip');
@@ -87,7 +87,7 @@ describe('the features socket after the bus lost its connection', () => {
 
   it('re-reads and sends the switches once listening again, so a toggle it did not hear is not lost', async () => {
     const client = b.socket(REQUEST_FEATURES_SOCKET);
-    expect(state(await client.message(1))).toEqual({ flip: true, recording: true });
+    expect(state(await client.message(1))).toEqual({ flip: true, recording: true, queueFull: false });
     const resynced = new Promise<void>((resolve) => {
       const off = b.context.events.onResync(() => {
         off();
@@ -104,6 +104,6 @@ describe('the features socket after the bus lost its connection', () => {
           WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
     );
     await resynced;
-    expect(state((await client.next()).message)).toEqual({ flip: false, recording: true });
+    expect(state((await client.next()).message)).toEqual({ flip: false, recording: true, queueFull: false });
   });
 });

@@ -1,4 +1,3 @@
-import type { RequestFeaturesMessage } from '../../common/realtime';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
 import { HttpError } from '../http/errors';
@@ -25,6 +24,9 @@ export const notEnabled = (feature: RequestFeature) => new HttpError(409, NOT_EN
 
 export type RequestFeatures = ReturnType<typeof createRequestFeatures>;
 
+/** Every feature's flag, by the API's name. */
+export type FeatureFlags = Record<RequestFeature, boolean>;
+
 /**
  * `paymentsConfigured`: without PayPal (production without PAYPAL_*) nothing can be paid, so every
  * feature reads as off and an admin cannot turn one on.
@@ -43,8 +45,8 @@ export function createRequestFeatures(
   return {
     isEnabled,
 
-    /** Every feature's state: what the features socket sends. */
-    async readAll(): Promise<RequestFeaturesMessage> {
+    /** Every feature's state: what the features socket sends, beside whether the queue is full (feature-socket.ts). */
+    async readAll(): Promise<FeatureFlags> {
       const [flip, recording] = await Promise.all(REQUEST_FEATURES.map(isEnabled));
       return { flip: flip!, recording: recording! };
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorSchema, pageSchema } from '../../common/api';
+import { NAME_CHARACTERS_MESSAGE, SURROGATE_MESSAGE } from '../../common/fields';
 import { songRequestSchema } from '../../common/requests';
 import { songRequests } from '../db/schema';
 import { createTestApp } from '../testing/app';
@@ -135,6 +136,30 @@ describe('POST /api/requests/history/{id}', () => {
     const huge = await edit(id, { username: 'Someone', mediaId: 3_000_000_000 });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toMatch(/^mediaId /);
+  });
+
+  it('refuses a name with a lone surrogate or a text-direction override, and keeps the name it had (issue 21)', async () => {
+    const id = inserted[4]!.id;
+    const cases = [
+      // Stored as "abc\ufffddef" before: the name silently changed.
+      ['abc\ud800def', `username ${SURROGATE_MESSAGE}`],
+      // U+202E shows "abc\u202efdp.exe" as "abcexe.pdf".
+      ['abc\u202edef', `username ${NAME_CHARACTERS_MESSAGE}`],
+      ['abc\u2066def\u2069', `username ${NAME_CHARACTERS_MESSAGE}`],
+      ['two\nlines', `username ${NAME_CHARACTERS_MESSAGE}`],
+    ];
+    for (const [username, message] of cases) {
+      const res = await edit(id, { username, mediaId: null });
+      expect(res.json(), JSON.stringify(username)).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        requestId: expect.any(String),
+      });
+    }
+    expect((await t.app.inject({ url: `/api/requests/history/${id}` })).json().username).toBe(inserted[4]!.username);
+    // Names in other scripts are names.
+    expect((await edit(id, { username: 'ルナ・ファン', mediaId: null })).json().username).toBe('ルナ・ファン');
   });
 
   it('is for admins only', async () => {

@@ -19,13 +19,16 @@ export const requestHistoryPlugin = defineSlice('request-history', ['accounts'],
   requestHistoryRoutes(app, history);
 });
 
-/** The flags of the paid request kinds (flip, recording), and the socket that pushes them to open pages. */
-export const requestFeaturesPlugin = defineSlice('request-features', ['core', 'events', 'realtime'], (app) => {
+/**
+ * The flags of the paid request kinds (flip, recording), and the socket that pushes them to open
+ * pages with whether the queue is full (the request limits).
+ */
+export const requestFeaturesPlugin = defineSlice('request-features', ['core', 'events', 'realtime', 'request-limits'], (app) => {
   const { config, events, gateway } = app;
   const features = createRequestFeatures(app.database.db, events, {
     enabledByDefault: config.requests.enabledByDefault,
     paymentsConfigured: config.paypal !== null,
   });
   app.decorate('features', features);
-  featureSocket(app, { features, events, gateway });
+  featureSocket(app, { features, limits: app.requestLimits, events, gateway });
 });

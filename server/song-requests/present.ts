@@ -1,7 +1,8 @@
+import type { Moment } from '../../common/receipt';
 import type { SongRequest } from '../../common/requests';
 import type { HistoryRow } from './queries';
 
-export function presentSongRequest(row: HistoryRow): SongRequest {
+export function presentSongRequest(row: HistoryRow, moment?: Moment): SongRequest {
   return {
     id: row.id,
     mediaId: row.mediaId,
@@ -10,5 +11,6 @@ export function presentSongRequest(row: HistoryRow): SongRequest {
     username: row.username,
     createdAt: row.createdAt.toISOString(),
     sampleRequestId: row.sampleRequestId,
+    ...(moment ? { moment } : {}),
   };
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { HistoryQuery, RequestEdit } from '../../common/requests';
 import type { Db } from '../db/client';
 import { containsText } from '../db/like';
 import { type RowPage, readPage } from '../db/paging';
-import { media, requestFeatures, songRequests } from '../db/schema';
+import { media, requestFeatures, songRequests, streams } from '../db/schema';
 
 /** All SQL of song requests: the history (list, one, an admin's correction) and the features' on/off flags. */
 
@@ -45,6 +45,35 @@ export async function updateHistoryRow(db: Db, id: number, change: RequestEdit):
     .where(eq(songRequests.id, id))
     .returning();
   return row;
+}
+
+export interface RecordingRow {
+  id: number;
+  provider: string;
+  remoteId: string;
+  uploadedAt: Date;
+  duration: number;
+}
+
+/** The stream recordings (Twitch VODs, YouTube) that began between `from` and `to`: where played requests may be found. */
+export function recordingsBetween(db: Db, from: Date, to: Date): Promise<RecordingRow[]> {
+  return db
+    .select({
+      id: streams.id,
+      provider: streams.provider,
+      remoteId: streams.remoteId,
+      uploadedAt: streams.uploadedAt,
+      duration: streams.duration,
+    })
+    .from(streams)
+    .where(
+      and(
+        inArray(streams.provider, ['twitch', 'youtube']),
+        eq(streams.unavailable, false),
+        gte(streams.uploadedAt, from),
+        lte(streams.uploadedAt, to),
+      ),
+    );
 }
 
 /** A request feature's stored flag; undefined when no admin has set it yet. */

@@ -3,8 +3,9 @@ import type { HistoryQuery, RequestEdit, SongRequest } from '../../common/reques
 import type { Db } from '../db/client';
 import { presentPage } from '../db/paging';
 import { badRequest, notFound } from '../http/errors';
+import { momentOf, momentsOf } from './moment';
 import { presentSongRequest } from './present';
-import { findHistoryRow, historyPage, songExists, updateHistoryRow } from './queries';
+import { findHistoryRow, type HistoryRow, historyPage, songExists, updateHistoryRow } from './queries';
 
 /** The song request history (spec 2 "Request history"): newest first, filtered by song, title words or requester. */
 
@@ -19,11 +20,14 @@ export function createRequestHistory(db: Db) {
 
   return {
     async list(query: HistoryQuery): Promise<Page<SongRequest>> {
-      return presentPage(await historyPage(db, query), presentSongRequest);
+      const page = await historyPage(db, query);
+      const moments = await momentsOf(db, page.rows);
+      return presentPage(page, (row: HistoryRow) => presentSongRequest(row, moments.get(row.id)));
     },
 
     async byId(id: number): Promise<SongRequest> {
-      return presentSongRequest(await find(id));
+      const row = await find(id);
+      return presentSongRequest(row, await momentOf(db, row));
     },
 
     /** An admin's correction: who asked, and which song came of it (null: none yet). */
@@ -34,7 +38,7 @@ export function createRequestHistory(db: Db) {
       }
       const row = await updateHistoryRow(db, id, change);
       if (!row) throw notFound(`Unknown request ${id}`);
-      return presentSongRequest(row);
+      return presentSongRequest(row, await momentOf(db, row));
     },
   };
 }

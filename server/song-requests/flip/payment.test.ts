@@ -36,6 +36,7 @@ describe('POST /api/requests/flip/capture', () => {
       orderId,
       transactionId: captureId,
       sampleId: String(rows.history[0]!.id),
+      requestId: rows.history[0]!.id,
     });
 
     const again = await flip.capture(sid, orderId);

@@ -12,8 +12,8 @@ export type FlipRequestRow = typeof flipRequests.$inferSelect;
 export type NewFlipRequest = typeof flipRequests.$inferInsert;
 export type HistoryRow = typeof songRequests.$inferSelect;
 
-export const QUEUE_STATES = ['queued', 'playing', 'played', 'refunded'] as const;
-export type QueueState = (typeof QUEUE_STATES)[number];
+/** What a payment makes of a flip: queued, held for approval, or rejected by a limit reached since VERIFY (refunded next). */
+export type PaidFlipState = 'held' | 'queued' | 'rejected';
 
 export async function insertFlipRequest(db: Executor, values: NewFlipRequest): Promise<FlipRequestRow> {
   const [row] = await db.insert(flipRequests).values(values).returning();
@@ -45,13 +45,20 @@ export async function historyOfFlip(db: Executor, flipRequestId: number): Promis
 }
 
 /**
- * The paid request enters the history and the queue (as queued), inside the payment's transaction.
- * settle calls this once per payment, so a history row already there means a second payment for
- * the same request (create refuses a paid request; this is the net under it). A refunded request
- * paid again is queued again, so the money taken is served; a request that is still queued or
- * played refuses the payment loudly (the throw leaves the payment unsettled, flagged by the job).
+ * The paid request enters the history and the queue (queued, or held for an admin's approval:
+ * held rows are not in the queue the queue reads), inside the payment's transaction. settle calls
+ * this once per payment, so a history row already there means a second payment for the same
+ * request (create refuses a paid request; this is the net under it). A refunded request paid again
+ * comes back (at the end of the queue), so the money taken is served; a request that is still open
+ * or played refuses the payment loudly (the throw leaves the payment unsettled, flagged by the job).
+ * Answers the history row and the state it had before (null: new).
  */
-export async function enqueuePaidFlip(tx: Executor, request: FlipRequestRow, at: Date): Promise<HistoryRow> {
+export async function enqueuePaidFlip(
+  tx: Executor,
+  request: FlipRequestRow,
+  at: Date,
+  state: PaidFlipState,
+): Promise<{ history: HistoryRow; previous: string | null }> {
   const [inserted] = await tx
     .insert(songRequests)
     .values({
@@ -59,36 +66,41 @@ export async function enqueuePaidFlip(tx: Executor, request: FlipRequestRow, at:
       title: request.title,
       username: request.username,
       flipRequestId: request.id,
-      state: 'queued',
+      state,
       createdAt: at,
       updatedAt: at,
     })
     .onConflictDoNothing({ target: songRequests.flipRequestId })
     .returning();
-  if (!inserted) return requeueRefunded(tx, request, at);
+  if (!inserted) return { history: await requeueRefunded(tx, request, at, state), previous: 'refunded' };
   await tx
     .insert(flipQueue)
-    .values({ flipRequestId: request.id, songRequestId: inserted.id, state: 'queued', queuedAt: at, createdAt: at, updatedAt: at })
+    .values({ flipRequestId: request.id, songRequestId: inserted.id, state, queuedAt: at, createdAt: at, updatedAt: at })
     .onConflictDoNothing({ target: flipQueue.flipRequestId });
-  return inserted;
+  return { history: inserted, previous: null };
 }
 
 /** A second payment of a refunded request: back in the queue (at the end); anything else is refused. */
-async function requeueRefunded(tx: Executor, request: FlipRequestRow, at: Date): Promise<HistoryRow> {
+async function requeueRefunded(tx: Executor, request: FlipRequestRow, at: Date, state: PaidFlipState): Promise<HistoryRow> {
   const [history] = await tx
     .update(songRequests)
-    .set({ state: 'queued', updatedAt: at })
+    .set({ state, rejectReason: null, rejectReasonPublic: false, refundError: null, updatedAt: at })
     .where(and(eq(songRequests.flipRequestId, request.id), eq(songRequests.state, 'refunded')))
     .returning();
   if (!history) throw new Error(`Flip request ${request.id} is paid already: a second payment was refused`);
-  await tx.update(flipQueue).set({ state: 'queued', queuedAt: at, updatedAt: at }).where(eq(flipQueue.flipRequestId, request.id));
+  await tx.update(flipQueue).set({ state, queuedAt: at, updatedAt: at }).where(eq(flipQueue.flipRequestId, request.id));
   return history;
 }
 
-/** A payment paid back or reversed: out of the queue; the history keeps the request, marked refunded. */
-export async function refundFlip(tx: Executor, flipRequestId: number, at: Date): Promise<void> {
-  await tx.update(flipQueue).set({ state: 'refunded', updatedAt: at }).where(eq(flipQueue.flipRequestId, flipRequestId));
-  await tx.update(songRequests).set({ state: 'refunded', updatedAt: at }).where(eq(songRequests.flipRequestId, flipRequestId));
+/** The queue row leaves the queue (rejected, refunded) or joins it (approved: at the end, from now). */
+export async function setFlipQueueState(
+  tx: Executor,
+  songRequestId: number,
+  state: 'queued' | 'rejected' | 'refunded',
+  at: Date,
+): Promise<void> {
+  const set = state === 'queued' ? { state, queuedAt: at, updatedAt: at } : { state, updatedAt: at };
+  await tx.update(flipQueue).set(set).where(eq(flipQueue.songRequestId, songRequestId));
 }
 
 /** The queue row of a flip request, for tests and the queue screen to come. */

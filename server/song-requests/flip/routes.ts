@@ -7,6 +7,7 @@ import {
   validatedFlipSchema,
 } from '../../../common/flip';
 import type { App } from '../../http/types';
+import { paymentStatusRoute } from '../../payments';
 import type { createFlipPayments } from './payment';
 import type { createFlipValidation } from './service';
 
@@ -18,12 +19,12 @@ export function flipRoutes(app: App, flips: ReturnType<typeof createFlipValidati
     schema: {
       tags,
       summary:
-        'Check a YouTube video link (and the nickname when logged out); answers the video, its earlier requests and the sid to pay with. 409 while flips are disabled',
+        'Check a YouTube video link (and the nickname when logged out); answers the video, its earlier requests and the sid to pay with. 409 while flips are disabled, while the request queue is full (QUEUE_MAX) or when the buyer has REQUEST_LIMIT_PER_BUYER requests open',
       body: flipValidateBody,
       response: { 200: validatedFlipSchema },
     },
     config: { access: 'public', limit: 'writes' },
-    handler: (request) => flips.validate(request.body, request.user),
+    handler: (request) => flips.validate(request.body, request.user, request.ip),
   });
 
   app.post('/api/requests/flip/create', {
@@ -49,4 +50,5 @@ export function flipRoutes(app: App, flips: ReturnType<typeof createFlipValidati
     config: { access: 'public', limit: 'writes' },
     handler: (request) => pay.capture(request.body.sid, request.body.orderId),
   });
+  paymentStatusRoute(app, 'flip', (sid) => pay.status(sid));
 }

@@ -9,6 +9,7 @@ import { ProviderError } from '../../providers';
 import type { YouTubeClient } from '../../providers/youtube/client';
 import type { Blocklist } from '../blocklist/service';
 import type { RequestFeatures } from '../features';
+import { buyerOf, type RequestLimits } from '../limits/service';
 import { requesterName } from '../requester';
 import { presentValidated } from './present';
 import { historyOfVideo, insertFlipRequest } from './queries';
@@ -24,6 +25,9 @@ export interface FlipDeps {
   features: RequestFeatures;
   /** Videos and channels no flip may request */
   blocklist: Pick<Blocklist, 'requireAllowed'>;
+  /** REQUEST_LIMIT_PER_BUYER and QUEUE_MAX */
+  /** VERIFY's check, and the same check again when a request is paid (two tabs may pass VERIFY together) */
+  limits: Pick<RequestLimits, 'requireWithinLimits' | 'checkLimits'>;
   /** The YouTube client (null: not configured) */
   youtube: () => YouTubeClient | null;
   /** Where the browser loads video thumbnails from (public config videoImageBase) */
@@ -53,10 +57,15 @@ async function findVideo(youtube: YouTubeClient | null, videoId: string) {
 export function createFlipValidation(deps: FlipDeps) {
   const { db } = deps;
   return {
-    /** POST /api/requests/flip/validate: the video exists and is public; a pending request named by a new sid. */
-    async validate(body: FlipValidateBody, user: SessionUser | null): Promise<ValidatedFlip> {
+    /**
+     * POST /api/requests/flip/validate: within the limits (before YouTube is asked), the video exists
+     * and is public; a pending request named by a new sid, kept with the client's address (who a
+     * logged-out buyer is).
+     */
+    async validate(body: FlipValidateBody, user: SessionUser | null, clientAddress: string): Promise<ValidatedFlip> {
       await deps.features.requireEnabled('flip');
       const username = requesterName(user, body.username);
+      await deps.limits.requireWithinLimits(buyerOf(user, username, clientAddress));
       const videoId = parseYouTubeVideoLink(body.mediaUrl);
       if (!videoId) throw new DomainError('invalid', 'mediaUrl is not a YouTube video link');
       const video = await findVideo(deps.youtube(), videoId);
@@ -73,6 +82,7 @@ export function createFlipValidation(deps: FlipDeps) {
         thumbnailUrl: video.thumbnailUrl,
         username,
         userId: user?.id ?? null,
+        clientAddress,
         amountCents: FLIP_PRICE_CENTS,
         currency: CURRENCY,
         expiresAt: new Date(now.getTime() + FLIP_REQUEST_TTL_MS),

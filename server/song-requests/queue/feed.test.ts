@@ -4,6 +4,7 @@ import { createQueueFeed } from './service';
 
 const item = (id: number): Queue[number] => ({
   id,
+  requestId: id,
   mediaId: 'dQw4w9WgXcQ',
   mediaUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
   title: `Request ${id}`,

@@ -10,9 +10,10 @@ import { buildAdmin } from '../../testing/users';
 import { seedQueuedFlips } from './testing';
 
 /**
- * Two instances (two apps) on one database, as behind a balancer: a change made through A reaches
- * a socket client of B within 500 ms of the commit; a new app on the same database (a restart)
- * finds the queue as it was.
+ * Two instances (two apps) on one database, as behind a balancer: every change made through A reaches
+ * a socket client of B, in order (how fast is measured by `npm run bench:ws -- --instances 2` and the
+ * deploy check, never asserted here: a busy machine takes longer); a new app on the same database
+ * (a restart) finds the queue as it was.
  */
 
 const env = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0' };
@@ -26,27 +27,29 @@ const nextOnA = () => a.app.inject({ method: 'POST', url: QUEUE_PATHS.next, head
 const playing = (queue: unknown) => (queue as Queue).find((item) => item.nowPlaying)?.title ?? null;
 
 describe('the queue across instances', () => {
-  it('a NEXT through A reaches a socket client of B within 500 ms', async () => {
+  it('every NEXT through A reaches a socket client of B, in order', async () => {
     const client = openOnB();
     expect(playing(await client.message(1))).toBeNull();
     for (const expected of ['Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3']) {
       const heard = client.next((m) => playing(m) === expected);
-      const started = performance.now();
       const answered = await nextOnA();
-      // The answer comes after the commit, so started..arrival bounds commit..arrival from above.
-      const { message, at } = await heard;
       expect(answered.statusCode).toBe(200);
-      expect(message).toEqual(answered.json());
-      expect(at - started).toBeLessThan(500);
+      expect((await heard).message).toEqual(answered.json());
     }
+    // One change at a time, each heard before the next was made: the client saw them in that order
+    // (a re-read may send a queue twice, never an older one after a newer).
+    const seen = client.messages.map(playing).filter((title, i, all) => i === 0 || title !== all[i - 1]);
+    expect(seen).toEqual([null, 'Seeded flip 1', 'Seeded flip 2', 'Seeded flip 3']);
   });
 
   it('after a burst of changes, B’s clients end on the latest queue', async () => {
     const client = openOnB();
     await client.message(1);
+    // Waiting from before the writes: B's push may arrive before the three answers do.
+    const latest = client.next((m) => playing(m) === 'Seeded flip 6');
     const answers = await Promise.all(Array.from({ length: 3 }, () => nextOnA()));
     const last = answers.map((res) => res.json() as Queue).find((queue) => playing(queue) === 'Seeded flip 6')!;
-    expect((await client.next((m) => playing(m) === 'Seeded flip 6')).message).toEqual(last);
+    expect((await latest).message).toEqual(last);
     // Coalesced: never more messages than changes, after the snapshot.
     expect(client.messages.length).toBeLessThanOrEqual(4);
   });

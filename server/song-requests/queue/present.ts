@@ -6,6 +6,7 @@ import type { QueueRow } from './queries';
 export function presentQueueItem(row: QueueRow): QueueItem {
   return {
     id: row.id,
+    requestId: row.songRequestId,
     mediaId: row.videoId,
     mediaUrl: youTubeWatchUrl(row.videoId),
     title: row.title,

@@ -15,6 +15,7 @@ type Executor = Db | Tx;
 
 export interface QueueRow {
   id: number;
+  songRequestId: number;
   videoId: string;
   title: string;
   username: string;
@@ -50,6 +51,7 @@ export function readQueue(db: Executor): Promise<QueueRow[]> {
   return db
     .select({
       id: flipQueue.id,
+      songRequestId: flipQueue.songRequestId,
       videoId: songRequests.videoId,
       title: songRequests.title,
       username: songRequests.username,
@@ -73,24 +75,19 @@ export async function lockNextQueued(tx: Tx, id: number | undefined): Promise<{ 
   return row;
 }
 
-/** Whatever is playing has been played; answers how many entries that was. The history follows. */
-export async function finishPlaying(tx: Tx, at: Date): Promise<number> {
+/** Whatever is playing has been played; answers the history rows of those entries (the lifecycle moves them). */
+export async function finishPlaying(tx: Tx, at: Date): Promise<number[]> {
   const done = await tx
     .update(flipQueue)
     .set({ state: 'played', updatedAt: at })
     .where(eq(flipQueue.state, 'playing'))
     .returning({ songRequestId: flipQueue.songRequestId });
-  if (done.length > 0) {
-    const ids = done.map((row) => row.songRequestId);
-    await tx.update(songRequests).set({ state: 'played', updatedAt: at }).where(inArray(songRequests.id, ids));
-  }
-  return done.length;
+  return done.map((row) => row.songRequestId);
 }
 
-/** A queued entry starts playing, and its history row says so. */
-export async function startPlaying(tx: Tx, entry: { id: number; songRequestId: number }, at: Date): Promise<void> {
+/** A queued entry starts playing (its history row is the lifecycle's to move). */
+export async function startPlaying(tx: Tx, entry: { id: number }, at: Date): Promise<void> {
   await tx.update(flipQueue).set({ state: 'playing', updatedAt: at }).where(eq(flipQueue.id, entry.id));
-  await tx.update(songRequests).set({ state: 'playing', updatedAt: at }).where(eq(songRequests.id, entry.songRequestId));
 }
 
 /** The queue's current version (0 before its first change). */

@@ -4,6 +4,7 @@ import type { EventBus } from '../../events';
 import { notFound } from '../../http/errors';
 import type { Tx } from '../../payments';
 import { createRetryingReader } from '../../realtime/reader';
+import { type Actor, createTransitions } from '../transitions';
 import { presentQueueItem } from './present';
 import { bumpVersion, finishPlaying, lockNextQueued, lockQueue, queueVersion, readQueue, startPlaying } from './queries';
 
@@ -29,6 +30,7 @@ export type QueueService = ReturnType<typeof createQueueService>;
 
 export function createQueueService(deps: QueueDeps) {
   const { db, events } = deps;
+  const transitions = createTransitions(events);
 
   async function change(tx: Tx, work: () => Promise<boolean>): Promise<void> {
     await lockQueue(tx);
@@ -49,15 +51,19 @@ export function createQueueService(deps: QueueDeps) {
      * NEXT REQUEST (no id) or Set playing (an id): what plays becomes played and the chosen queued
      * entry plays. Under the queue's lock, so concurrent presses each advance by one, in turn.
      */
-    async next(id: number | undefined): Promise<Queue> {
+    async next(id: number | undefined, by: Actor): Promise<Queue> {
       return db.transaction(async (tx) => {
         await change(tx, async () => {
           const entry = await lockNextQueued(tx, id);
           if (id !== undefined && !entry) throw notFound('This request is not in the queue');
           const at = deps.now();
           const finished = await finishPlaying(tx, at);
-          if (entry) await startPlaying(tx, entry, at);
-          return finished > 0 || entry !== undefined;
+          for (const songRequestId of finished) await transitions.move(tx, songRequestId, { from: ['playing'], to: 'played', by, at });
+          if (entry) {
+            await startPlaying(tx, entry, at);
+            await transitions.move(tx, entry.songRequestId, { from: ['queued'], to: 'playing', by, at });
+          }
+          return finished.length > 0 || entry !== undefined;
         });
         // Read under the lock: the queue this press made, not one a later press already moved on.
         return (await readQueue(tx)).map(presentQueueItem);

@@ -25,6 +25,6 @@ export async function seedQueuedFlips(db: Db, count: number, start = new Date('2
         updatedAt: at,
       })
       .returning();
-    await enqueuePaidFlip(db, request!, at);
+    await enqueuePaidFlip(db, request!, at, 'queued');
   }
 }

@@ -8,7 +8,8 @@ import { FIXTURE, sampleSteps } from './testing';
 /** The sample player's socket: the latest plays on connect, and again after each payment or replay. */
 
 let now = new Date('2026-03-01T12:00:00Z');
-const t = await createSandboxedApp({ now: () => now });
+// The paid path without the hold (approval has its own tests: song-requests/lifecycle).
+const t = await createSandboxedApp({ now: () => now, env: { SAMPLES_REQUIRE_APPROVAL: 'false' } });
 const steps = sampleSteps(t);
 const paypal = t.state.paypal;
 const admin = await buildAdmin(t.db);

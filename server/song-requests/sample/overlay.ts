@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { OVERLAY_PATHS, overlayKeyQuery, type SamplePlays, samplePlaysSchema } from '../../../common/overlays';
+import { idParams } from '../../../common/query';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import type { App } from '../../http/types';
 import type { OverlayAccess } from '../../overlays/key';
 import type { Gateway } from '../../realtime/gateway';
+import { createTransitions, SYSTEM } from '../transitions';
 import { presentPlays } from './present';
-import { recentlyPlayedSamples } from './queries';
+import { historyOfSample, recentlyPlayedSamples } from './queries';
 
 /**
  * The streamer's sample player (OBS, /overlays/samples?key=): its socket sends the latest plays on
@@ -24,7 +26,7 @@ export async function readPlays(db: Db): Promise<SamplePlays> {
   return presentPlays(await recentlyPlayedSamples(db, RECENT_SAMPLES));
 }
 
-export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess }) {
+export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; gateway: Gateway; access: OverlayAccess; now: () => Date }) {
   app.get(OVERLAY_PATHS.samples, {
     schema: {
       tags: ['overlays'],
@@ -66,7 +68,33 @@ export function samplePlayerSocket(app: App, deps: { db: Db; events: EventBus; g
   };
   deps.events.subscribe('sample.paid', push);
   deps.events.subscribe('sample.replayed', push);
+  // A rejection or a refund takes a released sample out of the plays (a player that has not played it yet never will).
+  deps.events.subscribe('request.changed', ({ payload }) => {
+    if (payload.state === 'rejected' || payload.state === 'refunded') push();
+  });
   deps.events.onResync(push);
+
+  const transitions = createTransitions(deps.events);
+  app.post('/api/overlays/samples/:id/played', {
+    schema: {
+      tags: ['overlays'],
+      summary:
+        "The sample player finished a sample's first play (the overlay key): its request becomes played. Idempotent: every open player may say so",
+      params: idParams,
+      querystring: overlayKeyQuery,
+      response: { 204: z.null() },
+    },
+    config: { access: 'overlay', limit: 'writes' },
+    handler: async (request, reply) => {
+      const history = await historyOfSample(deps.db, request.params.id);
+      if (history) {
+        await deps.db.transaction((tx) =>
+          transitions.move(tx, history.id, { from: ['queued', 'playing'], to: 'played', by: SYSTEM, at: deps.now() }),
+        );
+      }
+      return reply.code(204).send(null);
+    },
+  });
 
   app.post(OVERLAY_PATHS.samplesTest, {
     schema: {

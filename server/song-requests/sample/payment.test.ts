@@ -6,7 +6,8 @@ import { buildAdmin, buildUser } from '../../testing/users';
 import { FIXTURE, fixtureBytes, sampleSteps } from './testing';
 
 const now = new Date('2026-03-01T12:00:00Z');
-const t = await createSandboxedApp({ now: () => now });
+// The paid path without the hold (approval has its own tests: song-requests/lifecycle).
+const t = await createSandboxedApp({ now: () => now, env: { SAMPLES_REQUIRE_APPROVAL: 'false' } });
 const steps = sampleSteps(t);
 const paypal = t.state.paypal;
 const admin = await buildAdmin(t.db);
@@ -46,7 +47,13 @@ describe('paying for a sample', () => {
     expect(res.statusCode, res.body).toBe(200);
     const result = steps.parseCaptured(res.json());
     const rows = await steps.rowsOf(sid);
-    expect(result).toMatchObject({ sampleId: String(rows.request.id), orderId, transactionId: paypal.orders.get(orderId).capture!.id });
+    expect(result).toMatchObject({
+      sampleId: String(rows.request.id),
+      orderId,
+      transactionId: paypal.orders.get(orderId).capture!.id,
+      // The history row: the banner's "Follow your request" opens its receipt.
+      requestId: rows.history[0]!.id,
+    });
     expect(rows.request.state).toBe('paid');
     expect(rows.history).toMatchObject([{ sampleRequestId: rows.request.id, username: 'Night-Owl', title: 'Voice sample (11.4 s)' }]);
     await vi.waitFor(() => expect(paid).toContainEqual({ sampleRequestId: rows.request.id }));

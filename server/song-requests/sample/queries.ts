@@ -50,23 +50,45 @@ export async function historyItem(db: Executor, id: number): Promise<HistoryRow 
 }
 
 /**
- * The paid sample becomes paid and enters the history, inside the payment's transaction. The unique
- * sample_request_id of the history makes a second call add nothing. Answers whether this call paid it.
+ * The paid sample enters the history, inside the payment's transaction: `queued` for the sample
+ * player (the sample `paid`), `held` for an admin's approval, or `rejected` by a limit reached since
+ * VERIFY (refunded next). The unique sample_request_id of
+ * the history makes a second call add nothing. Answers the new history row's id, or undefined when
+ * it was there already.
  */
-export async function markSamplePaid(tx: Executor, request: SampleRequestInfo, title: string, at: Date): Promise<boolean> {
+export async function markSamplePaid(
+  tx: Executor,
+  request: SampleRequestInfo,
+  title: string,
+  at: Date,
+  state: 'held' | 'queued' | 'rejected',
+): Promise<number | undefined> {
   const [inserted] = await tx
     .insert(songRequests)
-    .values({ videoId: '', title, username: request.username, sampleRequestId: request.id, state: 'queued', createdAt: at, updatedAt: at })
+    .values({
+      videoId: '',
+      title,
+      username: request.username,
+      sampleRequestId: request.id,
+      state,
+      createdAt: at,
+      updatedAt: at,
+    })
     .onConflictDoNothing({ target: songRequests.sampleRequestId })
     .returning({ id: songRequests.id });
-  if (!inserted) return false;
-  await tx.update(sampleRequests).set({ state: 'paid', paidAt: at, updatedAt: at }).where(eq(sampleRequests.id, request.id));
-  return true;
+  if (!inserted) return undefined;
+  await setSampleState(tx, request.id, state === 'queued' ? 'paid' : state, at);
+  return inserted.id;
 }
 
-export async function refundSample(tx: Executor, id: number, at: Date): Promise<void> {
-  await tx.update(sampleRequests).set({ state: 'refunded', updatedAt: at }).where(eq(sampleRequests.id, id));
-  await tx.update(songRequests).set({ state: 'refunded', updatedAt: at }).where(eq(songRequests.sampleRequestId, id));
+/**
+ * Where the sample stands for its player, which plays only `paid` ones: released (paid without
+ * approval, or approved; `paidAt` is that moment, so the player's catch-up sees it as new), held
+ * for an admin, or out of its reach (rejected, refunded).
+ */
+export async function setSampleState(tx: Executor, id: number, state: 'held' | 'paid' | 'rejected' | 'refunded', at: Date): Promise<void> {
+  const set = state === 'paid' ? { state, paidAt: at, updatedAt: at } : { state, updatedAt: at };
+  await tx.update(sampleRequests).set(set).where(eq(sampleRequests.id, id));
 }
 
 /** One more replay of a paid sample; answers the new count (the event's version). */

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderIdSchema } from '../../../common/flip';
+import { overlayKeyQuery } from '../../../common/overlays';
 import { idParams } from '../../../common/query';
 import {
   replayQuery,
@@ -14,6 +15,7 @@ import {
 } from '../../../common/sample';
 import { badRequest } from '../../http/errors';
 import type { App } from '../../http/types';
+import { paymentStatusRoute } from '../../payments';
 import type { createSamplePayments } from './payment';
 import type { createSamplePlayback } from './replay';
 import type { createSampleValidation } from './service';
@@ -56,14 +58,14 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
       schema: {
         tags,
         summary:
-          'Measure a recording (multipart: fileKey the audio, username when logged out) and price it; answers the sid to pay with. 400 not audio, corrupt, empty or too long; 413 too big; 409 while samples are disabled',
+          'Measure a recording (multipart: fileKey the audio, username when logged out) and price it; answers the sid to pay with. 400 not audio, corrupt, empty or too long; 413 too big; 409 while samples are disabled, while the request queue is full (QUEUE_MAX) or when the buyer has REQUEST_LIMIT_PER_BUYER requests open',
         consumes: ['multipart/form-data'],
         response: { 200: sampleValidationSchema },
       },
       config: { access: 'public', limit: 'writes' },
       handler: async (request) => {
         const upload = await readUpload(request);
-        return deps.validation.validate(upload.audio, upload.username, request.user);
+        return deps.validation.validate(upload.audio, upload.username, request.user, request.ip);
       },
     });
   });
@@ -90,6 +92,7 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
     config: { access: 'public', limit: 'writes' },
     handler: (request) => deps.pay.capture(request.body.sid, request.body.orderId),
   });
+  paymentStatusRoute(app, 'sample', (sid) => deps.pay.status(sid));
 
   app.post(SAMPLE_PATHS.replay, {
     schema: {
@@ -108,14 +111,14 @@ export function sampleRoutes(app: App, deps: SampleRouteDeps) {
   app.get('/api/requests/recording/:id/audio', {
     schema: {
       tags,
-      summary: "A paid sample's recording, for admins and the overlay key (?key=)",
+      summary: "A paid sample's recording, for admins and the overlay key (?key=); a held one (waiting for approval) for admins only",
       params: idParams,
-      querystring: z.object({ key: z.string().max(200).optional() }),
+      querystring: overlayKeyQuery,
     },
     // Admins by their session; the overlay (OBS, no login) by the overlay key.
     config: { access: 'admin-or-overlay' },
     handler: async (request, reply) => {
-      const { audio, mimeType } = await deps.playback.audio(request.params.id);
+      const { audio, mimeType } = await deps.playback.audio(request.params.id, request.user?.admin === true);
       return reply.header('cache-control', 'private, max-age=3600').type(mimeType).send(audio);
     },
   });

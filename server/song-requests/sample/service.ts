@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../events';
 import { badRequest } from '../../http/errors';
 import type { RequestFeatures } from '../features';
+import { buyerOf, type RequestLimits } from '../limits/service';
 import { requesterName } from '../requester';
 import { AudioError, measureRecording } from './audio';
 import { deleteExpiredUnpaid, insertSampleRequest } from './queries';
@@ -20,6 +21,9 @@ export interface SampleDeps {
   db: Db;
   features: RequestFeatures;
   events: EventBus;
+  /** REQUEST_LIMIT_PER_BUYER and QUEUE_MAX */
+  /** VERIFY's check, and the same check again when a request is paid (two tabs may pass VERIFY together) */
+  limits: Pick<RequestLimits, 'requireWithinLimits' | 'checkLimits'>;
   /** SAMPLE_MAX_SECONDS */
   maxSeconds: number;
   now: () => Date;
@@ -33,10 +37,19 @@ const tenths = (seconds: number) => Math.round(seconds * 10) / 10;
 export function createSampleValidation(deps: SampleDeps) {
   const { db } = deps;
   return {
-    /** POST /api/requests/recording/validate: measures the audio, prices it, and keeps it under a new sid. */
-    async validate(audio: Buffer, username: string | undefined, user: SessionUser | null): Promise<SampleValidation> {
+    /**
+     * POST /api/requests/recording/validate: within the limits, measures the audio, prices it, and
+     * keeps it under a new sid with the client's address (who a logged-out buyer is).
+     */
+    async validate(
+      audio: Buffer,
+      username: string | undefined,
+      user: SessionUser | null,
+      clientAddress: string,
+    ): Promise<SampleValidation> {
       await deps.features.requireEnabled('recording');
       const name = requesterName(user, username);
+      await deps.limits.requireWithinLimits(buyerOf(user, name, clientAddress));
       let measured: ReturnType<typeof measureRecording>;
       try {
         measured = measureRecording(audio);
@@ -54,6 +67,7 @@ export function createSampleValidation(deps: SampleDeps) {
         sid: newSid(),
         username: name,
         userId: user?.id ?? null,
+        clientAddress,
         mimeType: `audio/${measured.container}`,
         audio,
         durationMs: Math.round(measured.seconds * 1000),

@@ -23,6 +23,37 @@ export const FIXTURE = {
 
 export const fixtureBytes = (file: string) => readFileSync(new URL(file, FIXTURES));
 
+/**
+ * A copy of a Chromium WebM recording whose cluster `index` (negative from the end) starts at `ms`:
+ * a corrupted Cluster Timecode, as a flipped bit on the way leaves it.
+ */
+export function withClusterTimecode(bytes: Buffer, index: number, ms: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const timecodes: { at: number; size: number }[] = [];
+  for (let at = copy.indexOf(CLUSTER_ID); at >= 0; at = copy.indexOf(CLUSTER_ID, at + 1)) {
+    const sizeLength = Math.clz32(copy[at + 4]!) - 23;
+    const element = at + 4 + sizeLength;
+    if (copy[element] === 0xe7) timecodes.push({ at: element + 2, size: copy[element + 1]! & 0x7f });
+  }
+  const timecode = timecodes.at(index);
+  if (!timecode) throw new Error(`no cluster ${index} of ${timecodes.length}`);
+  copy.writeUIntBE(ms, timecode.at, timecode.size);
+  return copy;
+}
+const CLUSTER_ID = Buffer.from([0x1f, 0x43, 0xb6, 0x75]);
+
+/** A copy of a fragmented MP4 recording whose fragment `index` (negative from the end) has the decode time (tfdt) `units`. */
+export function withFragmentDecodeTime(bytes: Buffer, index: number, units: number): Buffer {
+  const copy = Buffer.from(bytes);
+  const boxes: number[] = [];
+  for (let at = copy.indexOf('tfdt'); at >= 0; at = copy.indexOf('tfdt', at + 1)) boxes.push(at + 4);
+  const body = boxes.at(index);
+  if (body === undefined) throw new Error(`no fragment ${index} of ${boxes.length}`);
+  if (copy[body] === 1) copy.writeBigUInt64BE(BigInt(units), body + 4);
+  else copy.writeUInt32BE(units, body + 4);
+  return copy;
+}
+
 /** A multipart/form-data body of text fields and one file, as a browser's FormData sends it. */
 export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
   const boundary = `----almanac${Math.random().toString(16).slice(2)}`;
@@ -83,9 +114,11 @@ export function sampleSteps(t: SandboxedApp) {
   };
 }
 
-/** What the request's state must be for its history: paid while its history row stands, refunded with it, pending without one. */
-const stateOf = (history: { state: string }[]) =>
-  history.length === 0 ? 'pending' : history[0]!.state === 'refunded' ? 'refunded' : 'paid';
+/** The sample's own state for its history row's lifecycle state (common/request-states.ts); `paid` is released to the player. */
+const SAMPLE_STATE: Record<string, string> = { held: 'held', rejected: 'rejected', refund_failed: 'rejected', refunded: 'refunded' };
+
+/** What the request's state must be for its history: pending without a row, else as its lifecycle says. */
+const stateOf = (history: { state: string }[]) => (history.length === 0 ? 'pending' : (SAMPLE_STATE[history[0]!.state] ?? 'paid'));
 
 /** Samples for the shared paid-request tests (server/payments/testing.ts): a paid sample is marked paid beside its history row. */
 export function sampleKind(t: SandboxedApp): PaidKindAdapter {

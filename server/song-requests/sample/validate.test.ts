@@ -6,7 +6,7 @@ import { payments, sampleRequests } from '../../db/schema';
 import { createSandboxedApp } from '../../sandbox/testing';
 import { buildAdmin, buildUser } from '../../testing/users';
 import { measureRecording } from './audio';
-import { FIXTURE, fixtureBytes, sampleSteps } from './testing';
+import { FIXTURE, fixtureBytes, sampleSteps, withClusterTimecode } from './testing';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const t = await createSandboxedApp({ now: () => NOW, env: { SAMPLE_MAX_SECONDS: '12', SAMPLE_MAX_BYTES: '400000' } });
@@ -79,6 +79,15 @@ describe('POST /api/requests/recording/validate', () => {
     expect(await refused(await steps.upload(whole.subarray(0, Math.floor(whole.length / 2))), 400)).toMatch(/truncated/);
     const mp4 = fixtureBytes(FIXTURE.mp4.file);
     expect(await refused(await steps.upload(mp4.subarray(0, mp4.length - 100)), 400)).toMatch(/truncated/);
+    expect(await t.db.$count(sampleRequests)).toBe(before);
+  });
+
+  it('refuses a recording whose timeline claims more than its audio holds (a corrupted cluster timecode: 26.2 s, $30) with a 400', async () => {
+    const before = await t.db.$count(sampleRequests);
+    const corrupted = withClusterTimecode(fixtureBytes(FIXTURE.webm5.file), -1, 26_100);
+    expect(await refused(await steps.upload(corrupted), 400)).toBe(
+      'fileKey is a corrupt recording: its timeline does not match the audio it holds',
+    );
     expect(await t.db.$count(sampleRequests)).toBe(before);
   });
 

@@ -1,9 +1,12 @@
 import { AudioError, type MeasuredAudio } from './audio-error';
+import { opusPacketMs } from './opus';
+import { Timeline } from './timeline';
 
 /**
  * Duration of a WebM (Matroska) recording, walked from its blocks. Chrome's MediaRecorder writes
  * the Segment and each Cluster with an unknown size and no Duration in Info, so the length is the
- * last block's time plus that block's own length (read from its Opus packet), less the first's.
+ * last block's time plus that block's own length (read from its Opus packet), less the first's,
+ * once the blocks are seen to fill that time (timeline.ts).
  */
 
 const ID = {
@@ -53,38 +56,25 @@ function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): Vint {
 
 const readUint = (bytes: Uint8Array, start: number, end: number) => bytes.subarray(start, end).reduce((n, b) => n * 256 + b, 0);
 
-/** Milliseconds of audio in one Opus packet, from its TOC byte (RFC 6716, section 3.1). */
-export function opusPacketMs(packet: Uint8Array): number {
-  const toc = packet[0];
-  if (toc === undefined) return 0;
-  const config = toc >> 3;
-  const frameMs = config < 12 ? [10, 20, 40, 60][config % 4]! : config < 16 ? [10, 20][config % 2]! : [2.5, 5, 10, 20][config % 4]!;
-  const code = toc & 3;
-  const frames = code === 0 ? 1 : code < 3 ? 2 : (packet[1] ?? 0) & 0x3f;
-  return frameMs * frames;
-}
-
 interface Walk {
   timecodeScale: number;
   audioTrack: number | null;
   codec: string | null;
   clusterTime: number;
-  first: number | null;
-  /** End of the latest block, in timecode units */
-  end: number;
-  blocks: number;
+  timeline: Timeline;
 }
 
+/** A block of the audio track: its time, its length by its BlockDuration, and by its Opus packet. */
 function onBlock(walk: Walk, bytes: Uint8Array, start: number, end: number, durationUnits: number | null) {
   const track = readVint(bytes, start, false);
   if (walk.audioTrack !== null && track.value !== walk.audioTrack) return;
   const relative = new DataView(bytes.buffer, bytes.byteOffset + start + track.length, 2).getInt16(0);
-  const time = walk.clusterTime + relative;
-  const payload = bytes.subarray(start + track.length + 3, end);
-  const ownUnits = durationUnits ?? (walk.codec === 'A_OPUS' ? (opusPacketMs(payload) * 1e6) / walk.timecodeScale : 0);
-  walk.first = walk.first === null ? time : Math.min(walk.first, time);
-  walk.end = Math.max(walk.end, time + ownUnits);
-  walk.blocks++;
+  const seconds = (units: number) => (units * walk.timecodeScale) / 1e9;
+  const packetMs = walk.codec === 'A_OPUS' ? opusPacketMs(bytes.subarray(start + track.length + 3, end)) : undefined;
+  if (packetMs === null) throw new AudioError('corrupt');
+  const held = packetMs === undefined ? (durationUnits === null ? null : seconds(durationUnits)) : packetMs / 1000;
+  const stated = durationUnits === null ? (held ?? 0) : seconds(durationUnits);
+  walk.timeline.add(seconds(walk.clusterTime + relative), stated, held);
 }
 
 function walkTrackEntry(walk: Walk, bytes: Uint8Array, start: number, end: number) {
@@ -116,6 +106,8 @@ function walkChildren(walk: Walk, bytes: Uint8Array, start: number, end: number,
     const size = readVint(bytes, at + id.length, false);
     const body = at + id.length + size.length;
     if (!size.unknown && body + size.value > end) throw new AudioError('truncated');
+    // Only a Segment or a Cluster may leave its size unknown: any other would swallow the rest of the file.
+    if (size.unknown && !MASTERS.has(id.value)) throw new AudioError('corrupt');
     const bodyEnd = size.unknown ? end : body + size.value;
     if (id.value === ID.trackEntry) walkTrackEntry(walk, bytes, body, bodyEnd);
     else if (MASTERS.has(id.value)) {
@@ -141,7 +133,7 @@ function blockDuration(bytes: Uint8Array, at: number, end: number): number | nul
 export function measureWebm(bytes: Uint8Array): MeasuredAudio {
   const header = readVint(bytes, 0, true);
   if (header.value !== ID.ebml) throw new AudioError('not-audio');
-  const walk: Walk = { timecodeScale: 1_000_000, audioTrack: null, codec: null, clusterTime: 0, first: null, end: 0, blocks: 0 };
+  const walk: Walk = { timecodeScale: 1_000_000, audioTrack: null, codec: null, clusterTime: 0, timeline: new Timeline() };
   try {
     walkChildren(walk, bytes, 0, bytes.length, null);
   } catch (error) {
@@ -149,6 +141,5 @@ export function measureWebm(bytes: Uint8Array): MeasuredAudio {
     throw new AudioError('corrupt');
   }
   if (walk.audioTrack === null) throw new AudioError('not-audio');
-  if (walk.blocks === 0 || walk.first === null) throw new AudioError('empty');
-  return { container: 'webm', codec: walk.codec ?? 'unknown', seconds: ((walk.end - walk.first) * walk.timecodeScale) / 1e9 };
+  return { container: 'webm', codec: walk.codec ?? 'unknown', seconds: walk.timeline.seconds() };
 }
