@@ -1,19 +1,30 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { loadConfig } from '../server/config';
 
 /**
  * The pieces of a several-instance deployment, started as child processes on loopback ports and
  * stopped by PID: a throw-away PostgreSQL database, Almanac instances (server/main.ts, as
- * `npm run serve` runs it) and nginx with deploy/almanac.nginx.conf.template in its own prefix.
+ * `npm run serve` runs it), nginx with deploy/almanac.nginx.conf.template in its own prefix, and a
+ * redis-server kept in memory (REDIS_URL: the rate limits every instance counts together).
  * Used by deploy/check-two-instances.ts and bench/ws.ts.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const TEMPLATE = path.join(ROOT, 'deploy', 'almanac.nginx.conf.template');
+/** Room for the form around a sample's recording (boundaries, part headers, the nickname): nginx limits the whole body. */
+export const SAMPLE_FORM_BYTES = 64 * 1024;
+
+/** The template's ALMANAC_SAMPLE_BODY_MAX for instances started with `env`: their SAMPLE_MAX_BYTES and its form. */
+export function sampleBodyMax(env: NodeJS.ProcessEnv = {}): number {
+  return loadConfig(env).samples.maxBytes + SAMPLE_FORM_BYTES;
+}
+
 /** Added by the check's wrapper (never by the template): which instance answered a response. */
 export const UPSTREAM_HEADER = 'x-almanac-upstream';
 
@@ -158,6 +169,35 @@ export async function startInstance(stack: Stack, name: string, options: Instanc
   return proc;
 }
 
+/**
+ * redis-server on a loopback port, in memory only (`--save ''`, no append-only file), its working
+ * directory in the stack's: what the instances count their rate limits in. Answers its URL once it
+ * answers PING. REDIS_SERVER names the binary, else Debian's /usr/bin/redis-server.
+ */
+export async function startRedis(stack: Stack, port: number): Promise<{ url: string; proc: Process }> {
+  const binary = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+  if (!existsSync(binary)) throw new Error(`no redis-server at ${binary}: install Debian's redis-server, or set REDIS_SERVER`);
+  const dir = path.join(stack.dir, 'redis');
+  mkdirSync(dir, { recursive: true });
+  const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir];
+  const proc = startProcess(stack, 'redis', binary, args, { PATH: process.env.PATH });
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`redis-server exited (${proc.child.exitCode}):\n${proc.output()}`);
+    const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    const answered = await client
+      .connect()
+      .then(() => client.ping())
+      .catch(() => null);
+    client.disconnect();
+    if (answered === 'PONG') return { url, proc };
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on ${url} within 10 s:\n${proc.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** `npm run cli -- seed --songs N` on the database: a catalogue for instances started with DEMO_SEED=false. */
 export async function seedCatalogue(databaseUrl: string, songs: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'seed', '--songs', String(songs)], {
@@ -186,11 +226,25 @@ export function renderTemplate(values: Record<string, string>): string {
 }
 
 /**
- * nginx in the foreground (`daemon off`) with the deploy template, every path in a temporary prefix
- * (no root paths), and one addition for the checks: a header naming the instance that answered.
+ * A header naming the instance that answered, beside every add_header of the rendered site: nginx
+ * inherits add_header from the level above only where a level has none of its own.
  */
-export async function startNginx(stack: Stack, options: { port: number; instances: [string, string] }): Promise<Balancer> {
-  const prefix = path.join(stack.dir, 'nginx');
+function withUpstreamHeader(site: string): string {
+  return site.replace(/^(\s*)(add_header .*;)$/gm, `$1$2\n$1add_header X-Almanac-Upstream $upstream_addr always;`);
+}
+
+/**
+ * nginx in the foreground (`daemon off`) with the deploy template, every path in a temporary prefix
+ * (no root paths, the edge cache's directory too), and one addition for the checks: a header naming
+ * the instance that answered. `instanceEnv`: the settings the instances run with, which the upload
+ * limit is derived from. `edgeCache: false` renders the template with ALMANAC_EDGE_CACHE=off.
+ */
+export async function startNginx(
+  stack: Stack,
+  options: { port: number; instances: [string, string]; instanceEnv?: NodeJS.ProcessEnv; edgeCache?: boolean },
+): Promise<Balancer> {
+  // One prefix per balancer: a stack may run two (bench/go-live.ts: the edge cache on and off).
+  const prefix = path.join(stack.dir, `nginx-${options.port}`);
   mkdirSync(prefix, { recursive: true });
   // Run as root, nginx's workers drop to nobody, who must reach the temp directories.
   chmodSync(stack.dir, 0o755);
@@ -201,8 +255,11 @@ export async function startNginx(stack: Stack, options: { port: number; instance
     ALMANAC_INSTANCE_A: options.instances[0],
     ALMANAC_INSTANCE_B: options.instances[1],
     ALMANAC_ACCESS_LOG: path.join(prefix, 'access.log'),
+    ALMANAC_SAMPLE_BODY_MAX: String(sampleBodyMax(options.instanceEnv)),
+    ALMANAC_CACHE_DIR: path.join(prefix, 'cache'),
+    ALMANAC_EDGE_CACHE: options.edgeCache === false ? 'off' : 'almanac_reads',
   });
-  writeFileSync(path.join(prefix, 'almanac.conf'), site);
+  writeFileSync(path.join(prefix, 'almanac.conf'), withUpstreamHeader(site));
   const errorLog = path.join(prefix, 'error.log');
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `${kind}_temp_path ${path.join(prefix, kind)};`);
   writeFileSync(
@@ -215,7 +272,6 @@ events { worker_connections 4096; }
 http {
   access_log off;
   ${temp.join('\n  ')}
-  add_header X-Almanac-Upstream $upstream_addr always;
   include ${path.join(prefix, 'almanac.conf')};
 }
 `,

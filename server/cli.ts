@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
+import { backupCommand } from './cli/backup';
 import { type Command, CommandError, type OptionSpec, UsageError } from './cli/command';
+import { doctorCommand } from './cli/doctor';
 import { grantAdminCommand } from './cli/grant-admin';
+import { restoreCommand } from './cli/restore';
 import { seedCommand } from './cli/seed';
 import { syncCommand } from './cli/sync';
 
@@ -8,7 +11,7 @@ import { syncCommand } from './cli/sync';
  * Maintenance commands: `npm run cli -- <command> [options]`. Each command is one module under
  * server/cli/; list it here. Exit codes: 0 done, 1 failed, 2 bad usage.
  */
-const COMMANDS: Command[] = [seedCommand, syncCommand, grantAdminCommand];
+const COMMANDS: Command[] = [seedCommand, syncCommand, grantAdminCommand, doctorCommand, backupCommand, restoreCommand];
 
 const PROGRAM = 'npm run cli --';
 

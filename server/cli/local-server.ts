@@ -1,3 +1,6 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { selfOrigin } from '../providers';
 import { CommandError } from './command';
@@ -24,13 +27,13 @@ export interface LocalServerRequest {
  * The server's answer; null when no server answers on this machine (or it refuses and
  * `hereWhenRefused` is set), so the command does the work itself. Anything else is a CommandError.
  */
-export async function askLocalServer<T>(config: Config, request: LocalServerRequest): Promise<T | null> {
+/** POSTs the request to the server on this machine; null when none answers there. */
+async function postLocal(config: Config, request: LocalServerRequest): Promise<Response | null> {
   const origin = selfOrigin(config.host, config.port);
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'content-type': 'application/json' };
   if (config.sync.token) headers.authorization = `Bearer ${config.sync.token}`;
-  let res: Response;
   try {
-    res = await fetch(`${origin}${request.path}`, {
+    return await fetch(`${origin}${request.path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(request.body),
@@ -41,6 +44,11 @@ export async function askLocalServer<T>(config: Config, request: LocalServerRequ
     if (code === 'ECONNREFUSED' || code === 'EADDRNOTAVAIL') return null;
     throw new CommandError(`The server at ${origin} did not answer: ${(error as Error).message}`);
   }
+}
+
+/** Reads a JSON answer; a refusal or error becomes a CommandError (or null: see askLocalServer). */
+async function readAnswer<T>(config: Config, request: LocalServerRequest, res: Response): Promise<T | null> {
+  const origin = selfOrigin(config.host, config.port);
   const text = await res.text();
   let json: unknown;
   try {
@@ -57,4 +65,28 @@ export async function askLocalServer<T>(config: Config, request: LocalServerRequ
     throw new CommandError(`The server at ${origin} refused: ${sentence} Set SYNC_TOKEN to the server's value and run this again.`);
   }
   throw new CommandError(`The server at ${origin} answered ${res.status}: ${message}`);
+}
+
+/**
+ * The server's answer; null when no server answers on this machine (or it refuses and
+ * `hereWhenRefused` is set), so the command does the work itself. Anything else is a CommandError.
+ */
+export async function askLocalServer<T>(config: Config, request: LocalServerRequest): Promise<T | null> {
+  const res = await postLocal(config, request);
+  return res ? readAnswer<T>(config, request, res) : null;
+}
+
+/**
+ * Like askLocalServer, for an answer of bytes (a backup): written to `file` as it comes; false when
+ * no server answers on this machine. A refusal or error (JSON) is a CommandError.
+ */
+export async function downloadFromLocalServer(config: Config, request: LocalServerRequest, file: string): Promise<boolean> {
+  const res = await postLocal(config, request);
+  if (!res) return false;
+  if (!res.ok || !res.headers.get('content-type')?.startsWith('application/octet-stream')) {
+    await readAnswer(config, { ...request, hereWhenRefused: false }, res);
+    throw new CommandError(`The server at ${selfOrigin(config.host, config.port)} answered something other than a backup`);
+  }
+  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), createWriteStream(file));
+  return true;
 }

@@ -13,3 +13,9 @@ export async function catalogueCounts(db: Db) {
 export async function vacuumCatalogue(db: Db) {
   await db.execute(sql`VACUUM ANALYZE media, streams, playlists, playlist_items, clips`);
 }
+
+/** What answers: "PostgreSQL 15.4 (Debian …) on x86_64…", first words only. */
+export async function serverVersion(db: Db): Promise<string> {
+  const result = await db.execute(sql`SELECT current_setting('server_version') AS version`);
+  return `PostgreSQL ${(result as unknown as { rows: { version: string }[] }).rows[0]?.version ?? '?'}`;
+}
