@@ -1,4 +1,5 @@
 import { accountsPlugin } from './accounts/plugin';
+import { backupPlugin } from './backup/plugin';
 import { cataloguePlugin } from './catalogue/plugin';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -12,6 +13,8 @@ import type { App } from './http/types';
 import { jobsPlugin } from './jobs/plugin';
 import { likesPlugin } from './likes/plugin';
 import { livePlugin } from './live/plugin';
+import { metricsPlugin } from './metrics/plugin';
+import { notificationsPlugin } from './notifications/plugin';
 import { overlaysPlugin } from './overlays/plugin';
 import { paymentsPlugin } from './payments/plugin';
 import { playlistRequestsPlugin } from './playlist-requests/plugin';
@@ -24,8 +27,11 @@ import { searchPlugin } from './search/plugin';
 import { sitePlugin } from './site/plugin';
 import { blocklistPlugin } from './song-requests/blocklist/plugin';
 import { flipPlugin } from './song-requests/flip/plugin';
+import { lifecyclePlugin } from './song-requests/lifecycle/plugin';
+import { requestLimitsPlugin } from './song-requests/limits/plugin';
 import { requestFeaturesPlugin, requestHistoryPlugin } from './song-requests/plugin';
 import { queuePlugin } from './song-requests/queue/plugin';
+import { receiptPlugin } from './song-requests/receipt/plugin';
 import { samplePlugin } from './song-requests/sample/plugin';
 import { statsPlugin } from './stats/plugin';
 import { syncPlugin } from './sync/plugin';
@@ -53,6 +59,8 @@ export type AppContext = Pick<
   | 'features'
   | 'queue'
   | 'radio'
+  | 'lifecycle'
+  | 'notifications'
 >;
 
 export interface BuildOptions {
@@ -97,14 +105,20 @@ const SLICES = [
   syncPlugin,
   playlistRequestsPlugin,
   requestHistoryPlugin,
+  requestLimitsPlugin,
   requestFeaturesPlugin,
   blocklistPlugin,
   queuePlugin,
   overlaysPlugin,
+  notificationsPlugin,
   paymentsPlugin,
   flipPlugin,
   samplePlugin,
+  lifecyclePlugin,
+  receiptPlugin,
   radioPlugin,
+  backupPlugin,
+  metricsPlugin,
   sitePlugin,
 ] as Slice<BuildOptions>[];
 
@@ -127,7 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: App; conte
 /** The slices' decorations (absent for slices a test left out). */
 function contextOf(app: App): AppContext {
   const { config, database, catalogue, events, gateway, sandbox, providers, sync, jobs, payments, accounts } = app;
-  const { likes, edits, playlistRequests, requestHistory, features, queue, radio } = app;
+  const { likes, edits, playlistRequests, requestHistory, features, queue, radio, lifecycle, notifications } = app;
   return {
     config,
     database,
@@ -147,5 +161,7 @@ function contextOf(app: App): AppContext {
     features,
     queue,
     radio,
+    lifecycle,
+    notifications,
   };
 }

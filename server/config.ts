@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEMO_OVERLAY_KEY } from '../common/overlays';
+import { REQUEST_SLOT_MINUTES_DEFAULT } from '../common/receipt';
 import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from './demo/accounts';
 
 /**
@@ -12,6 +13,24 @@ const url = z.url({ protocol: /^https?$/ });
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const secret = z.string().min(1);
+/**
+ * A Discord incoming webhook. On Discord's own hosts only its webhook path, over https; any other
+ * http(s) URL is taken as a stand-in (a test double, a relay). The message never echoes the value:
+ * the URL holds the webhook's token.
+ */
+const DISCORD_HOST = /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/;
+const DISCORD_WEBHOOK_PATH = /^\/api\/(?:v\d+\/)?webhooks\/\d{17,20}\/[A-Za-z0-9_-]+\/?$/;
+const discordWebhook = url.refine((value) => {
+  // The refinement runs on a value that failed `url` too; that one is reported already.
+  if (!URL.canParse(value)) return true;
+  const { hostname, protocol, pathname } = new URL(value);
+  return !DISCORD_HOST.test(hostname) || (protocol === 'https:' && DISCORD_WEBHOOK_PATH.test(pathname));
+}, 'must be a Discord webhook URL: https://discord.com/api/webhooks/{id}/{token}');
+/**
+ * A slow phone's upload: Chrome's "Slow 3G" profile sends 400 kbit/s. The default request timeout
+ * lets such a phone send a sample of SAMPLE_MAX_BYTES (5 MiB: 105 s) after its headers.
+ */
+export const SLOW_UPLOAD_BYTES_PER_SECOND = 400_000 / 8;
 const youtubeChannel = z.string().regex(/^UC[A-Za-z0-9_-]{22}$/, 'must be a YouTube channel id (UC followed by 22 characters)');
 
 const envSchema = z
@@ -28,6 +47,14 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the socket address is the client. */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** How long a client may take to send a request's headers; past it a 408 and the connection is closed */
+    HEADERS_TIMEOUT_SECONDS: int(1, 600).default(30),
+    /**
+     * How long a client may take to send a whole request, headers and body (an upload); past it a 408
+     * and the connection is closed. Default: HEADERS_TIMEOUT_SECONDS plus SAMPLE_MAX_BYTES at a slow
+     * phone's upload speed. Answering takes as long as it takes: this bounds only the receiving.
+     */
+    REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).optional(),
     /** How long logged-out catalogue reads are answered from memory (server/http/read-cache.ts); 0 turns it off. */
     READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SITE_NAME: z.string().min(1).default('Almanac'),
@@ -57,6 +84,19 @@ const envSchema = z
       .optional(),
     SESSION_DAYS: int(1, 365).default(30),
     WRITE_RATE_LIMIT: int(1, 100_000).default(120),
+    /**
+     * A Redis server where every instance counts the rate limits (writes, login, PayPal's webhook):
+     * one budget across instances. Unset: each instance counts alone (docs/production.md).
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** Put before every key this site writes to REDIS_URL, so sites (or test runs) sharing one Redis do not meet */
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be letters, digits and : _ . - (100 at most)')
+      .default('almanac:'),
     DEMO_SEED: bool.default(true),
     // Providers. Unset base URLs are the real APIs in production and this server's sandbox in demo.
     YOUTUBE_API_KEY: secret.optional(),
@@ -88,6 +128,16 @@ const envSchema = z
     PAYPAL_RECONCILE_AFTER_MINUTES: int(1, 24 * 60).default(5),
     /** How often the reconciliation job runs; 0 turns it off */
     PAYPAL_RECONCILE_INTERVAL_SECONDS: int(0, 24 * 3600).default(60),
+    /**
+     * PayPal webhook events per minute per address that pass the checks made without PayPal and so
+     * cost a verify-webhook-signature call (server/payments/webhook-screen.ts); refused ones never
+     * count. Each paid request brings two (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.COMPLETED), a
+     * refund one: 600 is 300 paid requests a minute from one of PayPal's addresses, far past what
+     * QUEUE_MAX lets a site take, while a forger holding one real order id costs PayPal at most that.
+     */
+    PAYPAL_WEBHOOK_RATE_LIMIT: int(1, 100_000).default(600),
+    /** Discord incoming webhook that hears about paid requests (server/notifications); unset in production: none */
+    DISCORD_WEBHOOK_URL: discordWebhook.optional(),
     PROVIDER_TIMEOUT_MS: int(100, 600_000).default(15_000),
     PROVIDER_RETRIES: int(0, 10).default(3),
     PROVIDER_BACKOFF_MS: int(0, 60_000).default(1_000),
@@ -95,6 +145,8 @@ const envSchema = z
     SYNC_INTERVAL_MINUTES: int(0, 7 * 24 * 60).default(60),
     SYNC_AT_START: bool.default(true),
     SYNC_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+    /** Lets GET /metrics be scraped from elsewhere than this machine, as `Authorization: Bearer <token>` */
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
     LIVE_POLL_SECONDS: int(0, 3600).default(60),
     /** The secret in stream overlay URLs (OBS browser sources); DEMO_OVERLAY_KEY in demo mode; unset in production: no overlays */
     OVERLAY_KEY: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
@@ -103,12 +155,23 @@ const envSchema = z
     /** The longest sample recording accepted, measured from the audio */
     SAMPLE_MAX_SECONDS: int(1, 600).default(60),
     FLIP_MAX_VIDEO_MINUTES: int(1, 1440).default(15),
+    /** Open requests (held, queued, playing) one buyer may have; VERIFY refuses past it */
+    REQUEST_LIMIT_PER_BUYER: int(1, 1000).default(3),
+    /** Requests waiting to play (held, queued; flips and samples) at which VERIFY refuses everyone */
+    QUEUE_MAX: int(1, 100_000).default(50),
+    REQUEST_SLOT_MINUTES: int(1, 240).default(REQUEST_SLOT_MINUTES_DEFAULT),
+    /** A paid request of that kind waits (held) for an admin's approval before it reaches the sample player or the queue */
+    SAMPLES_REQUIRE_APPROVAL: bool.default(true),
+    FLIPS_REQUIRE_APPROVAL: bool.default(false),
     /** The largest sample upload; bigger is a 413 (60 s at 256 kbit/s is under 2 MB) */
     SAMPLE_MAX_BYTES: int(1024, 100 * 1024 * 1024).default(5 * 1024 * 1024),
     /** How many songs the radio's `top` station plays: the first of the all-time top list */
     RADIO_TOP_SIZE: int(1, 10_000).default(100),
   })
   .superRefine((env, ctx) => {
+    if (env.REQUEST_TIMEOUT_SECONDS !== undefined && env.REQUEST_TIMEOUT_SECONDS < env.HEADERS_TIMEOUT_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['REQUEST_TIMEOUT_SECONDS'], message: 'must be at least HEADERS_TIMEOUT_SECONDS' });
+    }
     if (env.ALMANAC_MODE === 'production' && !env.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production mode' });
     }
@@ -165,7 +228,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY,
+    /** How long receiving a request may take (server/http/plugin.ts), in milliseconds */
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs:
+        (e.REQUEST_TIMEOUT_SECONDS ?? e.HEADERS_TIMEOUT_SECONDS + Math.ceil(e.SAMPLE_MAX_BYTES / SLOW_UPLOAD_BYTES_PER_SECOND)) * 1000,
+    },
     readCacheMs: e.READ_CACHE_MS,
+    /** Where the rate limits are counted across instances (http/shared-limits.ts); null: in each instance's memory */
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     demoSeed: e.DEMO_SEED,
     providers: {
       /** Unset API base URLs (null) point at this server's own sandbox (demo mode) */
@@ -215,9 +286,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               apiBase: e.PAYPAL_API_BASE ?? null,
             }
           : null,
+    /**
+     * The streamer's Discord channel hears about paid requests (server/notifications); null: not at
+     * all. `webhookUrl` null: this server's own stand-in, /sandbox/discord/api/webhooks/{id}/{token} (demo mode).
+     */
+    discord: e.DISCORD_WEBHOOK_URL ? { webhookUrl: e.DISCORD_WEBHOOK_URL } : demo ? { webhookUrl: null } : null,
     payments: {
       reconcileAfterMinutes: e.PAYPAL_RECONCILE_AFTER_MINUTES,
       reconcileIntervalSeconds: e.PAYPAL_RECONCILE_INTERVAL_SECONDS,
+      /** PayPal webhook events per minute per address that reach the verify call (accounts/limits.ts) */
+      webhooksPerMinute: e.PAYPAL_WEBHOOK_RATE_LIMIT,
     },
     sync: {
       /** 0: no periodic sync (on demand only) */
@@ -225,6 +303,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       atStart: e.SYNC_AT_START,
       /** Lets POST /api/sync be called from elsewhere than this machine */
       token: e.SYNC_TOKEN ?? null,
+    },
+    metrics: {
+      /** Lets GET /metrics be read from elsewhere than this machine (server/metrics) */
+      token: e.METRICS_TOKEN ?? null,
     },
     live: {
       /** 0: no live check */
@@ -235,6 +317,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabledByDefault: e.REQUESTS_ENABLED_BY_DEFAULT ?? demo,
       /** A flip of a longer video is refused at VERIFY, before anyone pays */
       flipMaxVideoMinutes: e.FLIP_MAX_VIDEO_MINUTES,
+      /** The fair limits checked at VERIFY (song-requests/limits/) */
+      limits: { perBuyer: e.REQUEST_LIMIT_PER_BUYER, queueMax: e.QUEUE_MAX },
+      /** Paid requests of these kinds are held for an admin (song-requests/lifecycle) */
+      requireApproval: { flip: e.FLIPS_REQUIRE_APPROVAL, sample: e.SAMPLES_REQUIRE_APPROVAL },
+      /** The receipt's ETA before any request has been played: minutes per request ahead */
+      slotMinutes: e.REQUEST_SLOT_MINUTES,
     },
     samples: { maxSeconds: e.SAMPLE_MAX_SECONDS, maxBytes: e.SAMPLE_MAX_BYTES },
     radio: { topSize: e.RADIO_TOP_SIZE },

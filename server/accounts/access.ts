@@ -67,7 +67,8 @@ const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? []
 /**
  * Adds the checks each route declares: user and admin before the body is read (onRequest), the
  * machine and overlay checks after validation, where the handlers made them before (preHandler),
- * then the route's limit.
+ * then the route's limit, after the route's own preHandlers: a route may refuse cheaply first what
+ * should not spend its budget (PayPal's webhook: payments/routes.ts).
  */
 export function enforceAccess(app: App, config: Config, limits: Limits) {
   const overlay = createOverlayAccess(config);

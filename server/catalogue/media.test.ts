@@ -150,6 +150,7 @@ describe('one item by id', () => {
           statusCode: 404,
           error: 'Not Found',
           message: `No such path: GET /api/${kind}/${id}`,
+          requestId: expect.any(String),
         });
       }
     },
@@ -158,7 +159,12 @@ describe('one item by id', () => {
   it('has no latest clips: /api/clips/latest is 404, not a bad id', async () => {
     const { status, body } = await get('/api/clips/latest');
     expect(status).toBe(404);
-    expect(body).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such path: GET /api/clips/latest' });
+    expect(body).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No such path: GET /api/clips/latest',
+      requestId: expect.any(String),
+    });
   });
 
   it('never takes a fixed path for an id', async () => {

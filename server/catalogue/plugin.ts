@@ -24,6 +24,9 @@ export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read
   events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => app.readCache.clear());
   // Like state comes from the likes slice, which needs the catalogue: read at request time, and
-  // absent (everyone anonymous) when a test boots the catalogue without it.
-  catalogueRoutes(app, catalogue, (request) => (app.hasDecorator('likes') ? app.likes.viewerFor(request.user) : ANONYMOUS));
+  // absent (everyone anonymous) when a test boots the catalogue without it. A logged-in request that
+  // builds the read cache's public answer presents it as to everyone (its flags are written in after).
+  catalogueRoutes(app, catalogue, (request) =>
+    app.hasDecorator('likes') && !request.readCachePublic ? app.likes.viewerFor(request.user) : ANONYMOUS,
+  );
 });

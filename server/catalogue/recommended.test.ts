@@ -107,7 +107,12 @@ describe('GET /api/media/:id/recommended', () => {
     expect(unknown.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     const badId = await t.app.inject({ method: 'GET', url: '/api/media/abc/recommended' });
     expect(badId.statusCode).toBe(404);
-    expect(badId.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No such path: GET /api/media/abc/recommended' });
+    expect(badId.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'No such path: GET /api/media/abc/recommended',
+      requestId: expect.any(String),
+    });
     const song = await buildSong(t.db);
     const badPage = await t.app.inject({ method: 'GET', url: `/api/media/${song.id}/recommended?page=abc` });
     expect(badPage.statusCode).toBe(400);

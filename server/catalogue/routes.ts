@@ -13,9 +13,11 @@ import type { CatalogueService, ViewerSource } from './service';
 export type ViewerOf = (request: FastifyRequest) => ViewerSource;
 const anonymous: ViewerOf = () => ANONYMOUS;
 
-/** Logged-out answers of these reads are the same for everyone: the read cache may serve them (http/read-cache.ts). */
-// Every read here is public, and the same for every logged-out visitor: the read cache may serve it.
-const readCache = { access: 'public', readCache: true } as const;
+/**
+ * Every read here is public, and the same for every logged-out visitor: the read cache may serve it
+ * (http/read-cache.ts). A logged-in viewer's answer is the same plus their liked flags of the kind.
+ */
+const readCacheOf = (kind: keyof Kinds) => ({ access: 'public', readCache: true, readCacheViewer: { liked: kind } }) as const;
 
 const ITEM_SCHEMAS = { media: mediaSchema, streams: streamSchema, playlists: playlistSchema, clips: clipSchema } as const;
 
@@ -44,6 +46,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
   const item = ITEM_SCHEMAS[kind];
   const page = pageSchema(item);
   const tags = [kind];
+  const readCache = readCacheOf(kind);
 
   app.get(prefix, {
     config: readCache,
@@ -111,7 +114,7 @@ function registerKind(app: App, catalogue: CatalogueService, viewerOf: ViewerOf,
 export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf: ViewerOf = anonymous) {
   // Fixed paths first so they are never taken for an id.
   app.get('/api/media/daily', {
-    config: readCache,
+    config: readCacheOf('media'),
     schema: { tags: ['media'], summary: 'Song of the Day: the same for everyone all UTC day', response: { 200: mediaSchema } },
     handler: (req) => catalogue.daily(viewerOf(req)),
   });
@@ -122,7 +125,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
   registerKind(app, catalogue, viewerOf, 'clips', { latest: false, random: false, topPeriod: 'month' });
 
   app.get('/api/media/:id/recommended', {
-    config: readCache,
+    config: readCacheOf('media'),
     schema: {
       tags: ['media'],
       summary: 'Songs that share tags or the stream with this song, most shared first',
@@ -149,7 +152,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService, viewerOf:
   }
 
   app.get('/api/tag', {
-    config: readCache,
+    config: { access: 'public', readCache: true, readCacheViewer: 'nothing' },
     schema: { tags: ['media'], summary: 'Every tag, sorted by name', response: { 200: z.array(tagSchema) } },
     handler: () => catalogue.allTags(),
   });

@@ -1,7 +1,7 @@
 import type { Clip, Media, Page, Playlist, Stream, Tag } from '../../common/api';
 import { DAILY_SONG_NO_REPEAT_DAYS } from '../../common/constants';
 import { sourceValues } from '../../common/enums';
-import { twitchTimestamp } from '../../common/format';
+import { streamUrlAt } from '../../common/format';
 import type { Filter } from '../../common/query';
 import { SUGGEST_LIMIT, type Suggestions } from '../../common/search';
 import type { Config } from '../config';
@@ -228,9 +228,7 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
       if (item.streamId === null || item.streamTimestamp === null) throw notFound(`This ${noun} has no stream timestamp`);
       const stream = await findRow('streams', db, item.streamId);
       if (!stream) throw notFound(`The stream of this ${noun} is gone`);
-      return stream.provider === 'twitch'
-        ? `https://www.twitch.tv/videos/${stream.remoteId}?t=${twitchTimestamp(item.streamTimestamp)}`
-        : `https://www.youtube.com/watch?v=${stream.remoteId}&t=${item.streamTimestamp}s`;
+      return streamUrlAt(stream, item.streamTimestamp);
     },
 
     /**

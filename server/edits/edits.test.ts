@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LYRICS_MAX } from '../../common/edits';
+import { SURROGATE_MESSAGE } from '../../common/fields';
 import { clips, editRequests, media, playlists, streams, tags } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag } from '../testing/factories';
@@ -131,6 +132,9 @@ describe('validation: a clear 400, and nothing half-applied', () => {
       [{ streamTimestamp: '30' }, 'streamTimestamp: a stream timestamp needs a stream (streamId)'],
       [{ streamId: stream.id, streamTimestamp: 'soon' }, /^streamTimestamp must be a time like 754, 12:34 or 1:02:03/],
       [{ lyrics: 'x'.repeat(LYRICS_MAX + 1) }, `lyrics may be at most ${LYRICS_MAX} characters long`],
+      // Issue 21: JSON's "ok\ud800" is a lone surrogate, which a jsonb edit request cannot hold (it was a 500).
+      [{ lyrics: 'ok\ud800' }, `lyrics ${SURROGATE_MESSAGE}`],
+      [{ lyrics: '\udc00 trailing half' }, `lyrics ${SURROGATE_MESSAGE}`],
       [{ tags: ['rock'] }, /^tags\.0 /],
       [{ streamId: -3 }, /^streamId /],
     ];
@@ -146,6 +150,16 @@ describe('validation: a clear 400, and nothing half-applied', () => {
     // Nothing of the valid parts (the lyrics beside a bad stream) was applied or queued.
     expect(await songRow(song.id)).toMatchObject({ lyrics: 'keep me', streamId: null, tagIds: [] });
     expect(await t.db.select().from(editRequests).where(eq(editRequests.entityId, song.id))).toEqual([]);
+  });
+
+  it('keeps characters outside the BMP (surrogate pairs) as sent, proposed and saved', async () => {
+    const song = await buildSong(t.db);
+    const words = 'la la 😀 \u{1D11E}';
+    const proposed = await edit('media', song.id, { lyrics: words }, member);
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect((await requestRow(proposed.json().requestId)).changes).toEqual({ lyrics: words });
+    expect((await edit('media', song.id, { lyrics: words }, admin)).statusCode).toBe(200);
+    expect((await songRow(song.id)).lyrics).toBe(words);
   });
 
   it('answers 404 for an unknown item', async () => {

@@ -19,6 +19,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
+    /** A page of this site the message is about ("/playlists/12"), sent as the error body's `link` */
+    readonly link?: string,
   ) {
     super(message);
   }

@@ -10,7 +10,7 @@ import { EVENTS_CHANNEL, type EventName, type EventPayload, envelopeSchema, even
  * commits, so an event never announces a write that was rolled back. Every instance hears every
  * event through LISTEN, its own included. After the listening connection was lost and is back,
  * `onResync` handlers run: they re-read whatever they show, since notifications sent meanwhile
- * are gone.
+ * are gone. `stats()` counts what this instance heard and how often it listened again (GET /metrics).
  */
 
 export type { Executor };
@@ -37,6 +37,9 @@ export class EventTooLargeError extends Error {
 
 export type EventBus = ReturnType<typeof createEventBus>;
 
+/** The name notifications that are not one of our events are counted under */
+export const MALFORMED = '(malformed)';
+
 export function createEventBus(options: {
   database: Database;
   log: BusLog;
@@ -50,6 +53,10 @@ export function createEventBus(options: {
   const handlers = new Map<EventName, Set<Handler<EventName>>>();
   const resyncHandlers = new Set<() => void | Promise<void>>();
   let listener: Listener | null = null;
+  /** Notifications heard since start, by event name (MALFORMED: not an event of ours) */
+  const received = new Map<string, number>();
+  let reconnects = 0;
+  const heard = (name: string) => received.set(name, (received.get(name) ?? 0) + 1);
 
   const runSafely = (what: string, run: () => void | Promise<void>) => {
     try {
@@ -64,6 +71,7 @@ export function createEventBus(options: {
     try {
       envelope = envelopeSchema.parse(JSON.parse(raw));
     } catch {
+      heard(MALFORMED);
       log.warn('ignored a malformed event notification');
       return;
     }
@@ -71,9 +79,11 @@ export function createEventBus(options: {
     const schema = eventSchemas[name];
     const parsed = schema?.safeParse(envelope.p);
     if (!parsed?.success) {
+      heard(MALFORMED);
       log.warn(`ignored an unknown or malformed event: ${envelope.e.slice(0, 60)}`);
       return;
     }
+    heard(name);
     for (const handler of handlers.get(name) ?? []) {
       runSafely(`handler of ${name}`, () => handler({ payload: parsed.data, local: envelope.from === instance }));
     }
@@ -90,6 +100,7 @@ export function createEventBus(options: {
         channel: EVENTS_CHANNEL,
         onNotify: deliver,
         onReconnect: () => {
+          reconnects++;
           for (const handler of resyncHandlers) runSafely('event resync', handler);
         },
         log,
@@ -124,6 +135,9 @@ export function createEventBus(options: {
       set.add(handler as Handler<EventName>);
       return () => set.delete(handler as Handler<EventName>);
     },
+
+    /** Notifications heard by this instance since start, by event name, and how often its listener reconnected */
+    stats: () => ({ received: Object.fromEntries(received) as Record<string, number>, reconnects }),
 
     /** Calls `handler` after a lost listening connection is back: re-read what may have changed. */
     onResync(handler: () => void | Promise<void>): () => void {

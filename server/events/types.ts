@@ -8,12 +8,22 @@ import { z } from 'zod';
 export const eventSchemas = {
   /** Edits, approvals, syncs and imports changed what catalogue reads answer: drop cached answers. */
   'catalogue.changed': z.object({}),
+  /** A user liked or unliked something: instances drop the liked ids they keep of that user (likes/liked-sets.ts). */
+  'likes.changed': z.object({ userId: z.number().int() }),
   /** The flip queue changed; `version` increases with every change. */
   'queue.changed': z.object({ version: z.number().int() }),
   /** An admin turned a request feature on or off; `feature` names it (flip, recording). */
   'request.features': z.object({ feature: z.string() }),
   /** A radio station moved to a new track. */
   'radio.changed': z.object({ station: z.string(), version: z.number().int() }),
+  /** An instance's radio listener counts changed (a socket joined or left, a clean stop): re-read the sum. */
+  'radio.listeners': z.object({}),
+  /** A paid request's lifecycle state changed (song-requests/lifecycle) */
+  'request.changed': z.object({ id: z.number().int(), state: z.string() }),
+  /** A paid request was turned away at its capture (a limit): the instance that wrote it refunds it now */
+  'request.refund': z.object({ id: z.number().int() }),
+  /** A Discord post was written to the outbox: the instance that wrote it sends it now, not at the job's next run. */
+  'notifications.queued': z.object({}),
   /** A sample request was paid for. */
   'sample.paid': z.object({ sampleRequestId: z.number().int() }),
   /** An admin replayed a paid sample; `replays` counts them (the sample's version). */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NAME_CHARACTERS_MESSAGE, SURROGATE_MESSAGE } from '../../common/fields';
 import { songRequests } from '../db/schema';
 import { createSandboxedApp } from '../sandbox/testing';
 import { type BadRequest, badRequestOf, coreRequestsOf, echoesInput, type Operation, operationsOf } from '../testing/bad-input';
@@ -42,14 +43,15 @@ async function check(op: Operation, request: BadRequest, headers: Record<string,
   // The sandbox answers in its providers' own error shapes.
   if (response.statusCode < 400 || op.path.startsWith('/sandbox/')) return;
   const body = response.json();
-  expect(Object.keys(body).sort(), what).toEqual(['error', 'message', 'statusCode']);
+  expect(Object.keys(body).sort(), what).toEqual(['error', 'message', 'requestId', 'statusCode']);
   expect(body.statusCode, what).toBe(response.statusCode);
+  expect(body.requestId, what).toBe(response.headers['x-request-id']);
   expect(typeof body.error, what).toBe('string');
   expect(typeof body.message, what).toBe('string');
   expect(echoesInput(body.message, request.inputs), what).toBe(false);
 }
 
-describe('the examples of issue 9: 400 naming the field, never a 500', () => {
+describe('the examples of issues 9 and 21: 400 naming the field, never a 500', () => {
   it.each([
     ['GET', '/api/clips?clippedBy=%00', undefined, 'clippedBy must not contain a NUL character'],
     ['GET', '/api/media?q=a%00b', undefined, 'q must not contain a NUL character'],
@@ -63,9 +65,13 @@ describe('the examples of issue 9: 400 naming the field, never a 500', () => {
     ['POST', '/api/clips/1', { tags: [2147483648] }, 'tags.0 must be tag ids'],
     ['POST', '/api/media/1', { streamId: 1, streamTimestamp: 2147483648 }, 'streamTimestamp must be a time like 754, 12:34 or 1:02:03'],
     ['POST', '/api/playlists/refresh', { playlistId: 2147483648 }, 'playlistId must be an id'],
+    // Issue 21: a lone surrogate was a 500 (jsonb) or silently a U+FFFD (text).
+    ['POST', '/api/media/1', { lyrics: 'ok\ud800' }, `lyrics ${SURROGATE_MESSAGE}`],
+    ['POST', '/api/requests/history/1', { username: 'abc\ud800def', mediaId: null }, `username ${SURROGATE_MESSAGE}`],
+    ['POST', '/api/requests/history/1', { username: 'abc\u202edef', mediaId: null }, `username ${NAME_CHARACTERS_MESSAGE}`],
   ] as const)('%s %s %j', async (method, url, payload, message) => {
     const response = await t.app.inject({ method, url, payload, headers: admin.headers });
-    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, requestId: expect.any(String) });
   });
 });
 

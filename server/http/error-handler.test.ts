@@ -10,9 +10,12 @@ import { DOMAIN_STATUS } from './error-handler';
 const t = await createTestApp();
 const admin = await buildAdmin(t.db);
 
+/** The answer's status and error body; its requestId is checked here to be the one in x-request-id. */
 async function errorOf(request: InjectOptions) {
   const response = await t.app.inject(request);
-  return { status: response.statusCode, body: errorSchema.strict().parse(response.json()) };
+  const { requestId, ...body } = errorSchema.strict().parse(response.json());
+  expect(requestId).toBe(response.headers['x-request-id']);
+  return { status: response.statusCode, body };
 }
 
 describe("Fastify's own errors", () => {

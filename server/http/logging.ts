@@ -35,12 +35,14 @@ export function isQuietRequest(url: string): boolean {
 /**
  * Demo mode's request lines: one per request (`GET /api/media/top 200 12 ms`) where Fastify writes
  * two, at debug for quiet requests so a person sees pages and API calls. Errors keep their stack.
+ * An error answer's line ends with its request id, the `requestId` of its body (http/request-id.ts).
  */
 class ReadableRequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    const id = reply.statusCode >= 400 ? ` (request ${request.id})` : '';
+    const line = `${request.method} ${redactUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms${id}`;
     if (error) reply.log.error({ err: error }, line);
     else if (isQuietRequest(request.url)) reply.log.debug(line);
     else reply.log.info(line);
@@ -49,8 +51,8 @@ class ReadableRequestLog extends LogController {
 
 /**
  * The logger of the server. Production writes pino's JSON lines (one per request event, for a log
- * collector). Demo mode is read by a person in a terminal: readable lines, files and the sandbox's
- * traffic left out unless LOG_LEVEL is debug or trace.
+ * collector; each with the request's `reqId`). Demo mode is read by a person in a terminal:
+ * readable lines, files and the sandbox's traffic left out unless LOG_LEVEL is debug or trace.
  */
 export function loggerOptions(
   config: Config,

@@ -33,11 +33,25 @@ function tokenMatches(expected: string, given: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The token from `Authorization: Bearer <token>` only. */
+const bearerToken = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
 /** The token from `Authorization: Bearer <token>` or `X-Sync-Token`. */
 function presentedToken(request: FastifyRequest): string | undefined {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const bearer = bearerToken(request);
   const header = request.headers['x-sync-token'];
   return bearer ?? (Array.isArray(header) ? header[0] : header);
+}
+
+/**
+ * Who may read GET /metrics (server/metrics), in every mode: this machine (a Prometheus beside the
+ * server, scraping http://127.0.0.1:<port>/metrics), or a scraper presenting METRICS_TOKEN as a bearer
+ * token. Through a proxy it is never "this machine", so behind nginx only the token opens it.
+ */
+export function assertMetricsAllowed(config: Config, request: FastifyRequest) {
+  if (config.metrics.token && tokenMatches(config.metrics.token, bearerToken(request))) return;
+  if (isLoopback(config, request)) return;
+  throw forbidden('Metrics can be read from this machine, or with the METRICS_TOKEN (Authorization: Bearer <token>)');
 }
 
 export function assertSyncAllowed(config: Config, request: FastifyRequest) {

@@ -1,3 +1,4 @@
+import { registerCacheHeaders } from './cache-headers';
 import { type ReadCache, registerReadCache } from './read-cache';
 import { defineSlice } from './slice';
 
@@ -8,7 +9,12 @@ declare module 'fastify' {
   }
 }
 
-/** After the sessions (accounts): only logged-out requests (request.user null) are served from it. */
+/**
+ * After the sessions (accounts): only logged-out requests (request.user null) are served from it.
+ * The same routes' answers tell browsers and nginx what they may keep (http/cache-headers.ts),
+ * registered after the cache so it stores a 200's body before a 304 drops it.
+ */
 export const readCachePlugin = defineSlice('read-cache', ['core', 'accounts'], (app) => {
   app.decorate('readCache', registerReadCache(app, { ttlMs: app.config.readCacheMs, now: app.clock }));
+  registerCacheHeaders(app, { readCacheMs: app.config.readCacheMs });
 });

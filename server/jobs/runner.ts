@@ -42,6 +42,12 @@ export class JobBusyError extends Error {
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
+/**
+ * What became of a run asked of this instance: done, failed (threw, lost its lock, or reported
+ * `ok: false`), busy (running elsewhere), skipped (another instance ran it within the interval).
+ */
+export type JobOutcome = 'ok' | 'failed' | 'busy' | 'skipped';
+
 export function createJobRunner(options: { database: Database; log: Logger; now: () => Date }) {
   const { database, log, now } = options;
   const db = database.db;
@@ -49,6 +55,14 @@ export function createJobRunner(options: { database: Database; log: Logger; now:
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Set<Promise<unknown>>();
   let stopped = false;
+  /** Runs since start by job and outcome, for GET /metrics (server/metrics) */
+  const outcomes = new Map<string, { job: string; outcome: JobOutcome; count: number }>();
+  const counted = (job: string, outcome: JobOutcome) => {
+    const key = `${job}\u0000${outcome}`;
+    const entry = outcomes.get(key) ?? { job, outcome, count: 0 };
+    entry.count++;
+    outcomes.set(key, entry);
+  };
 
   const lastRun = (name: string): Promise<JobRun | null> => readJobRun(db, name);
   const record = (name: string, fields: Parameters<typeof recordJobRun>[2]) => recordJobRun(db, name, fields);
@@ -59,12 +73,18 @@ export function createJobRunner(options: { database: Database; log: Logger; now:
    */
   async function runExclusive<R>(name: string, work: (signal: AbortSignal) => Promise<R>, unlessRanWithinMs = 0): Promise<R | null> {
     const lock = await locks.tryAcquire(name);
-    if (!lock) throw new JobBusyError(name);
+    if (!lock) {
+      counted(name, 'busy');
+      throw new JobBusyError(name);
+    }
     const task = (async () => {
       try {
         if (unlessRanWithinMs > 0) {
           const last = await lastRun(name);
-          if (last?.finishedAt && now().getTime() - last.finishedAt.getTime() < unlessRanWithinMs) return null;
+          if (last?.finishedAt && now().getTime() - last.finishedAt.getTime() < unlessRanWithinMs) {
+            counted(name, 'skipped');
+            return null;
+          }
         }
         const startedAt = now();
         await record(name, { startedAt, finishedAt: null, ok: null, error: null });
@@ -80,8 +100,10 @@ export function createJobRunner(options: { database: Database; log: Logger; now:
             report: result ?? null,
             error: failed ? 'finished with errors' : null,
           });
+          counted(name, failed ? 'failed' : 'ok');
           return result;
         } catch (error) {
+          counted(name, 'failed');
           await record(name, { startedAt, finishedAt: now(), ok: false, error: (error as Error).message }).catch(() => {});
           throw error;
         }
@@ -120,6 +142,8 @@ export function createJobRunner(options: { database: Database; log: Logger; now:
     isRunningHere: (name: string) => locks.isHeldHere(name),
     /** Whether this or another instance runs the job now (the job's lock is held). */
     isRunning: (name: string) => locks.isHeldAnywhere(name),
+    /** Runs asked of this instance since start, by job and outcome */
+    runCounts: () => [...outcomes.values()].map((entry) => ({ ...entry })),
 
     /** Starts the periodic jobs; those with runAtStart tick at once. */
     start(jobs: JobDefinition[]) {

@@ -53,7 +53,7 @@ describe('POST and DELETE /api/{kind}/{id}/like', () => {
     const before = (await t.db.select().from(likes)).length;
     const unknown = await like('/api/media/999999', viewer);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Unknown song 999999' });
+    expect(unknown.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Unknown song 999999', requestId: expect.any(String) });
     expect((await like('/api/clips/abc', viewer)).statusCode).toBe(404);
     expect((await t.db.select().from(likes)).length).toBe(before);
   });
@@ -62,7 +62,12 @@ describe('POST and DELETE /api/{kind}/{id}/like', () => {
     const song = await buildSong(t.db);
     const res = await t.app.inject({ method: 'POST', url: `/api/media/${song.id}/like` });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'You have to be logged in to do that!' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'You have to be logged in to do that!',
+      requestId: expect.any(String),
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { EntityKind } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import { columnsOf, type Row } from '../catalogue/queries';
@@ -8,25 +8,11 @@ import { KINDS, type Kinds } from '../db/kinds';
 import { type PageRequest, type RowPage, readPage } from '../db/paging';
 import { type clips, likes } from '../db/schema';
 
-/** All SQL of likes: the liked ids among a page's items, like/unlike, and a user's liked list. */
+/** All SQL of likes: a user's liked ids, like/unlike, and a user's liked list. */
 
-/** Of these item ids, the ones the user liked: one query for a whole page. */
-export async function likedAmong(db: Db, userId: number, kind: EntityKind, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: likes.itemId })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.kind, kind), inArray(likes.itemId, [...new Set(ids)])));
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Every id of a kind the user liked (a user's likes are few next to a search's matches). */
-export async function likedIds(db: Db, userId: number, kind: EntityKind): Promise<number[]> {
-  const rows = await db
-    .select({ id: likes.itemId })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), eq(likes.kind, kind)));
-  return rows.map((r) => r.id);
+/** Every like of the user, every kind: one query fills their liked set (likes/liked-sets.ts). */
+export async function allLikes(db: Db, userId: number): Promise<{ kind: string; itemId: number }[]> {
+  return db.select({ kind: likes.kind, itemId: likes.itemId }).from(likes).where(eq(likes.userId, userId));
 }
 
 export async function itemExists(db: Db, kind: EntityKind, id: number): Promise<boolean> {

@@ -9,26 +9,48 @@ import type { Db } from '../db/client';
 import { KINDS, type Kinds } from '../db/kinds';
 import type { PageRequest } from '../db/paging';
 import { notFound } from '../http/errors';
-import { deleteLike, insertLike, itemExists, likedAmong, likedIds, likedRows } from './queries';
+import { createLikedSets } from './liked-sets';
+import { allLikes, deleteLike, insertLike, itemExists, likedRows } from './queries';
 
 /** Likes: what a user liked (the `liked` flag of every read), like/unlike, and the liked lists. */
 
 export type LikesService = ReturnType<typeof createLikesService>;
 
-export function createLikesService(db: Db, config: Config, catalogue: CatalogueService, now: () => Date) {
+/** How long a viewer's liked ids are kept in memory without a like of theirs (likes/liked-sets.ts). */
+export const LIKED_SETS_TTL_MS = 5 * 60_000;
+
+export interface LikesDeps {
+  now: () => Date;
+  /** Tells every instance, once `tx` commits, that this user's likes changed (the event bus) */
+  announce?: (tx: Db, userId: number) => Promise<void>;
+}
+
+export function createLikesService(db: Db, config: Config, catalogue: CatalogueService, { now, announce }: LikesDeps) {
   const knownSources = new Set(sourceValues(config.site.streamerKey));
+  const likedSets = createLikedSets({ load: (userId) => allLikes(db, userId), now, ttlMs: LIKED_SETS_TTL_MS });
 
   return {
-    /** The viewer of a request: anonymous, or one query for the liked ids among the items shown. */
+    /** Every viewer's liked ids, kept in memory: the bus's `likes.changed` forgets a user's (likes/plugin.ts) */
+    likedSets,
+
+    /** The viewer of a request: anonymous, or their liked ids (from memory, one query after a like). */
     viewerFor(user: SessionUser | null): ViewerSource {
       if (!user) return ANONYMOUS;
-      return async (kind: keyof Kinds, ids: number[]) => ({ liked: await likedAmong(db, user.id, kind, ids) });
+      return async (kind: keyof Kinds) => ({ liked: await likedSets.of(user.id, kind) });
     },
 
     async setLiked(user: SessionUser, kind: EntityKind, id: number, liked: boolean): Promise<{ liked: boolean }> {
       if (!(await itemExists(db, kind, id))) throw notFound(`Unknown ${KINDS[kind].noun} ${id}`);
-      if (liked) await insertLike(db, user.id, kind, id, now());
-      else await deleteLike(db, user.id, kind, id);
+      try {
+        await db.transaction(async (tx) => {
+          if (liked) await insertLike(tx, user.id, kind, id, now());
+          else await deleteLike(tx, user.id, kind, id);
+          await announce?.(tx, user.id);
+        });
+      } finally {
+        // This instance's next read of theirs sees it at once; the others when the bus delivers.
+        likedSets.forget(user.id);
+      }
       return { liked };
     },
 
@@ -38,8 +60,10 @@ export function createLikesService(db: Db, config: Config, catalogue: CatalogueS
       // memory, so only those reach PostgreSQL.
       let matching: number[] | undefined;
       if (search.hasWords(filter.q)) {
-        const [matched, liked] = await Promise.all([search.matchingIds(kind, filter.q ?? '', filter.lyrics), likedIds(db, user.id, kind)]);
-        const likedSet = new Set(liked);
+        const [matched, likedSet] = await Promise.all([
+          search.matchingIds(kind, filter.q ?? '', filter.lyrics),
+          likedSets.of(user.id, kind),
+        ]);
         matching = likedSet.size === 0 ? [] : matched.filter((id) => likedSet.has(id));
       }
       const page = await likedRows(db, user.id, kind, filter, paging, { knownSources, now: now() }, matching);

@@ -14,6 +14,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.state.reset());
 
+/** What the app's own live job does once it has stored an answer (live/plugin.ts) */
+const stored = () => t.app.readCache.forget('/api/live');
 const live = async () => (await t.app.inject({ method: 'GET', url: '/api/live' })).json();
 
 describe('live indicator', () => {
@@ -23,15 +25,15 @@ describe('live indicator', () => {
     t.state.goLive('Building a song from chat ideas', startedAt);
     // /api/live does not ask Twitch: until the poll runs it still says offline.
     expect((await live()).live).toBe(false);
-    await pollLive(t.db, twitch(), login);
+    await pollLive(t.db, twitch(), login, stored);
     expect(await live()).toEqual({ live: true, title: 'Building a song from chat ideas', startedAt: startedAt.toISOString() });
     t.state.goOffline();
-    await pollLive(t.db, twitch(), login);
+    await pollLive(t.db, twitch(), login, stored);
     expect(await live()).toEqual({ live: false, title: null, startedAt: null });
   });
 
   it('runs as a job every LIVE_POLL_SECONDS and keeps the last answer when Twitch fails', async () => {
-    const job = liveJob({ db: t.db, twitch, login, pollSeconds: 60 });
+    const job = liveJob({ db: t.db, twitch, login, pollSeconds: 60, stored });
     expect(job).toMatchObject({ name: 'live', intervalMs: 60_000, runAtStart: true });
     t.state.goLive('Chill stream');
     await t.jobs.runExclusive(job.name, job.run);
@@ -44,7 +46,7 @@ describe('live indicator', () => {
 
   it('stops showing live when the stored answer is too old to trust', async () => {
     t.state.goLive('Old news');
-    await pollLive(t.db, twitch(), login);
+    await pollLive(t.db, twitch(), login, stored);
     await t.db
       .update(liveStatus)
       .set({ checkedAt: new Date(Date.now() - 60 * 60_000) })

@@ -12,14 +12,22 @@ import { storeLiveStatus } from './queries';
 
 export const LIVE_JOB = 'live';
 
-export async function pollLive(db: Db, twitch: TwitchClient, login: string) {
+/** `stored` runs once the answer is in the table: the app drops its cached /api/live answers then. */
+export async function pollLive(db: Db, twitch: TwitchClient, login: string, stored: () => void = () => {}) {
   const stream = await twitch.liveStream(login);
   const check = { live: stream !== null, title: stream?.title ?? null, startedAt: stream?.startedAt ?? null, checkedAt: new Date() };
   await storeLiveStatus(db, check);
+  stored();
   return presentLive(check);
 }
 
-export function liveJob(options: { db: Db; twitch: () => TwitchClient | null; login: string; pollSeconds: number }): JobDefinition {
+export function liveJob(options: {
+  db: Db;
+  twitch: () => TwitchClient | null;
+  login: string;
+  pollSeconds: number;
+  stored?: () => void;
+}): JobDefinition {
   return {
     name: LIVE_JOB,
     intervalMs: options.pollSeconds * 1000,
@@ -27,7 +35,7 @@ export function liveJob(options: { db: Db; twitch: () => TwitchClient | null; lo
     async run() {
       const twitch = options.twitch();
       if (!twitch) return { skipped: 'Twitch is not configured' };
-      return pollLive(options.db, twitch, options.login);
+      return pollLive(options.db, twitch, options.login, options.stored);
     },
   };
 }

@@ -50,7 +50,7 @@ describe('the queue overlay', () => {
     for (const key of ['wrong', undefined, `${DEMO_OVERLAY_KEY}x`]) {
       const res = await read(key);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: WRONG_KEY });
+      expect(res.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: WRONG_KEY, requestId: expect.any(String) });
     }
     const refused = await openSocket('wrong').refused;
     expect(refused.status).toBe(403);

@@ -1,4 +1,6 @@
 import type { Config } from '../config';
+import { DEMO_ACCOUNTS } from '../demo/accounts';
+import { createDiscordClient, type DiscordClient } from './discord/client';
 import { createPayPalClient, type PayPalClient, type PayPalLogger } from './paypal/client';
 import { DEFAULT_RETRY, type HttpOptions, type RetryPolicy } from './shared/http';
 import { createSoundCloudClient, type SoundCloudClient } from './soundcloud/client';
@@ -13,6 +15,8 @@ export interface Providers {
   soundcloud: SoundCloudClient | null;
   twitch: TwitchClient | null;
   paypal: PayPalClient | null;
+  /** The streamer's Discord webhook (DISCORD_WEBHOOK_URL; the stand-in's in demo mode) */
+  discord: DiscordClient | null;
   /** For thumbnails: the same timeouts and retries */
   http: Omit<HttpOptions, 'provider' | 'baseUrl'>;
 }
@@ -48,6 +52,7 @@ export function createProviders(config: Config, overrides: ProviderOverrides = {
     timeoutMs: overrides.timeoutMs ?? p.timeoutMs,
     retry: { ...DEFAULT_RETRY, retries: p.retries, backoffMs: p.backoffMs, ...overrides.retry },
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
+    ...(overrides.now ? { now: () => overrides.now!().getTime() } : {}),
   };
 
   const youtube =
@@ -87,7 +92,19 @@ export function createProviders(config: Config, overrides: ProviderOverrides = {
         ...(overrides.now ? { now: () => overrides.now!().getTime() } : {}),
       })
     : null;
-  return { youtube, soundcloud, twitch, paypal, http };
+  const { webhookId, token } = DEMO_ACCOUNTS.discord;
+  const discord = config.discord
+    ? createDiscordClient({
+        webhookUrl: config.discord.webhookUrl
+          ? trim(config.discord.webhookUrl)
+          : `${base(null, 'discord')}/api/webhooks/${webhookId}/${token}`,
+        // No retries here: the notifications outbox keeps each post's attempts and next time in the
+        // database (server/notifications), so a run never sleeps holding its job lock, a 429's
+        // retry_after is waited out by the clock, and a restart loses no retry.
+        http: { ...http, retry: { ...http.retry, retries: 0 } },
+      })
+    : null;
+  return { youtube, soundcloud, twitch, paypal, discord, http };
 }
 
 /** Where this server answers itself: the loopback address for a wildcard or loopback host. */

@@ -1,8 +1,9 @@
-import { stationSchema } from '../../common/radio';
+import { RADIO_PATHS, stationSchema } from '../../common/radio';
 import type { EventBus } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';
 import { createRadioFeed } from './feed';
+import { createListenerPush } from './listener-push';
 import { createListenerCounter } from './listeners';
 import { radioRoutes } from './routes';
 import { createRadioService, type RadioDeps } from './service';
@@ -10,9 +11,11 @@ import { createRadioService, type RadioDeps } from './service';
 export type { RadioService } from './service';
 
 /**
- * The radio: its routes and socket, the feed that re-reads a station after a radio.changed from any
- * instance (or a resync of the bus) and pushes the new track to this instance's listeners, and the
- * timers that move a station on when its track ends (armed by `start` once the jobs start: radio/plugin.ts).
+ * The radio: its routes and sockets, the feed that re-reads a station after a radio.changed from any
+ * instance (or a resync of the bus) and pushes the new track to this instance's listeners, the
+ * timers that move a station on when its track ends (armed by `start` once the jobs start:
+ * radio/plugin.ts), and the listener count, written on joins and leaves and pushed to the /radio
+ * pages after every radio.listeners.
  */
 export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; gateway: Gateway }) {
   const radio = createRadioService(deps);
@@ -20,27 +23,39 @@ export function registerRadio(app: App, deps: RadioDeps & { events: EventBus; ga
   let channel: ReturnType<typeof radioRoutes> | undefined;
   const listeners = createListenerCounter({
     db: deps.db,
+    events: deps.events,
     instance: deps.events.instance,
-    sizeOf: (station) => channel?.size(station) ?? 0,
+    sizeOf: (station) => channel?.tracks.size(station) ?? 0,
     log: app.log,
     now: deps.now,
   });
   channel = radioRoutes(app, radio, feed, listeners, deps.gateway);
-  const live = channel;
+  const live = channel.tracks;
+  const counts = createListenerPush({ counter: listeners, channel: channel.counts, now: deps.now, log: app.log });
   feed.watch(
     (station, track) => live.broadcast(station, track),
     (station) => live.size(station) > 0,
   );
   deps.events.subscribe('radio.changed', ({ payload }) => {
+    // The history is a public read the read cache holds: every instance hears the change and drops it
+    // before its listeners hear the new track, so a page that asks again after the push reads it new.
+    app.readCache.forget(RADIO_PATHS.history);
     const station = stationSchema.safeParse(payload.station);
     if (station.success) void feed.refresh(station.data);
   });
   deps.events.subscribe('catalogue.changed', () => void feed.wake());
-  // Notifications sent while the bus was reconnecting are gone: read every station again.
-  deps.events.onResync(() => void feed.refreshAll());
+  // Some instance's listener counts changed: the sum is read again and pushed to the pages here.
+  deps.events.subscribe('radio.listeners', () => counts.changed());
+  // Notifications sent while the bus was reconnecting are gone: read every station and the sum again.
+  deps.events.onResync(() => {
+    app.readCache.forget(RADIO_PATHS.history);
+    void feed.refreshAll();
+    counts.changed();
+  });
   /** Timers off, the due-checks and reads under way finished, this instance's listeners out of the sum. */
   const stop = async () => {
     await feed.stop();
+    counts.stop();
     await listeners.stop();
   };
   app.addHook('onClose', stop);

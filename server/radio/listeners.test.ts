@@ -7,15 +7,23 @@ import { radioDatabase } from './testing';
 
 /**
  * The listener count's own rules: it writes nothing until started (building the app, as the CLI
- * does, must not leave an interval running), and a read's sum is served from memory for a moment.
- * Only the interval is faked; the database is real.
+ * does, must not leave an interval running), a burst of joins costs two writes and two
+ * announcements, not one per join, and a read's sum is served from memory for a moment. Only the
+ * interval is faked; the database is real.
  */
 
 const database = await radioDatabase();
 const clock = testClock();
 let sockets = 3;
+/** The `radio.listeners` this counter announced */
+let announced = 0;
 const counter = createListenerCounter({
   db: database.db,
+  events: {
+    publish: async () => {
+      announced++;
+    },
+  },
   instance: 'listeners-test',
   sizeOf: (station) => (station === 'top' ? sockets : 0),
   log: { error: () => {} },
@@ -33,6 +41,29 @@ describe('radio listener count', () => {
       expect(await rows()).toEqual([]);
       counter.start();
       vi.advanceTimersByTime(1_000);
+      await vi.waitFor(async () => expect((await rows()).find((row) => row.station === 'top')?.count).toBe(3));
+    } finally {
+      await counter.stop();
+      vi.useRealTimers();
+    }
+  });
+
+  it('writes a burst of joins at once, then the rest of it in one more write, announcing each', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      counter.start();
+      await counter.flush();
+      const before = announced;
+      // Twenty sockets join together; the one-second check (faked) never runs.
+      for (let i = 0; i < 20; i++) {
+        sockets++;
+        counter.changed();
+      }
+      await vi.waitFor(async () => expect((await rows()).find((row) => row.station === 'top')?.count).toBe(23));
+      expect(announced - before).toBeLessThanOrEqual(2);
+      expect(announced - before).toBeGreaterThanOrEqual(1);
+      sockets = 3;
+      counter.changed();
       await vi.waitFor(async () => expect((await rows()).find((row) => row.station === 'top')?.count).toBe(3));
     } finally {
       await counter.stop();

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** The radio; its timers are armed after the jobs start, and stopped before them (an advance holds a job lock). */
-export const radioPlugin = defineSlice('radio', ['accounts', 'events', 'realtime', 'catalogue', 'jobs'], (app) => {
+export const radioPlugin = defineSlice('radio', ['accounts', 'read-cache', 'events', 'realtime', 'catalogue', 'jobs'], (app) => {
   const radio = registerRadio(app, {
     db: app.database.db,
     events: app.events,

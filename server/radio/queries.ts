@@ -190,7 +190,7 @@ export function readPlays(db: Executor, station: Station): Promise<{ mediaId: nu
  * This instance's listener counts, stamped with the database's clock: one clock for every
  * instance, whatever their own say.
  */
-export async function writeListeners(db: Db, instance: string, counts: Record<Station, number>): Promise<void> {
+export async function writeListeners(db: Executor, instance: string, counts: Record<Station, number>): Promise<void> {
   // seen_at: the column's default now() on insert, now() again on update.
   const rows = Object.entries(counts).map(([station, count]) => ({ instance, station, count }));
   await db
@@ -218,6 +218,6 @@ export async function forgetStaleListeners(db: Db, olderThanSeconds: number): Pr
   await db.delete(radioListeners).where(sql`${radioListeners.seenAt} < now() - make_interval(secs => ${olderThanSeconds})`);
 }
 
-export async function deleteListeners(db: Db, instance: string): Promise<void> {
+export async function deleteListeners(db: Executor, instance: string): Promise<void> {
   await db.delete(radioListeners).where(eq(radioListeners.instance, instance));
 }

@@ -51,21 +51,17 @@ describe('the socket', () => {
     expect(Date.parse(heardSecond.serverTime) - Date.parse(heardSecond.startedAt)).toBe(48_000);
   });
 
-  it('sends every listener the next track when an admin skips, within 250 ms', async () => {
+  it('sends every listener the next track when an admin skips (how fast: npm run bench:ws -- --socket radio)', async () => {
     const listeners = [a.listen('top'), a.listen('top'), a.listen('top')];
     const before = track(await listeners[0]!.message(1));
     await Promise.all(listeners.map((l) => l.message(1)));
     const heard = listeners.map((l) => l.next());
-    const started = performance.now();
     const res = await skip('top');
     expect(res.statusCode).toBe(200);
     const skipped = track(res.json());
     expect(skipped.id).not.toBe(before.id);
     expect(skipped.startAtSecs).toBe(0);
-    for (const { message, at } of await Promise.all(heard)) {
-      expect(track(message).id).toBe(skipped.id);
-      expect(at - started).toBeLessThan(250);
-    }
+    for (const { message } of await Promise.all(heard)) expect(track(message).id).toBe(skipped.id);
   });
 
   it('moves on when the track ends: the due-check after the end sends the next one', async () => {

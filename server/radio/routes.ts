@@ -3,17 +3,22 @@ import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema
 import type { App } from '../http/types';
 import type { Channel, Gateway } from '../realtime/gateway';
 import type { RadioFeed } from './feed';
+import { LISTENERS_GROUP, listenersSocketQuery } from './listener-push';
 import type { ListenerCounter } from './listeners';
 import type { RadioService } from './service';
 
-/** POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio (one group per station). */
+/**
+ * POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio
+ * (`tracks`: one group per station; its joins and leaves are counted) and /api/ws/radio/listeners
+ * (`counts`: the sums, one group).
+ */
 export function radioRoutes(
   app: App,
   radio: RadioService,
   feed: Pick<RadioFeed, 'snapshot'>,
   listeners: ListenerCounter,
   gateway: Gateway,
-): Channel {
+): { tracks: Channel; counts: Channel } {
   const tags = ['radio'];
 
   app.post(RADIO_PATHS.skip, {
@@ -38,7 +43,9 @@ export function radioRoutes(
       querystring: stationQuery,
       response: { 200: radioHistorySchema },
     },
-    config: { access: 'public' },
+    // The same for every visitor: the read cache, browsers and nginx may keep it for READ_CACHE_MS (a track
+    // that ended since is still pushed over the socket, and the screen merges both: web/lib/radio.ts).
+    config: { access: 'public', readCache: true, readCacheViewer: 'nothing' },
     handler: (request) => radio.history(request.query.station),
   });
 
@@ -55,10 +62,21 @@ export function radioRoutes(
 
   // An unknown station closes the socket with the query's first issue as the reason (the gateway). A
   // joiner gets the track the feed read last, as of now: no database read per connection.
-  return gateway.channel({
+  const tracks = gateway.channel({
     path: RADIO_PATHS.socket,
     query: stationQuery,
     group: (query: z.infer<typeof stationQuery>) => query.station,
     snapshot: (query) => feed.snapshot(query.station),
+    membersChanged: () => listeners.changed(),
   });
+
+  // The /radio page's count: the sums now (the GET's, at most LISTENERS_CACHE_MS old and re-read after
+  // every change), then each new sum (listener-push.ts).
+  const counts = gateway.channel({
+    path: RADIO_PATHS.listenersSocket,
+    query: listenersSocketQuery,
+    group: () => LISTENERS_GROUP,
+    snapshot: () => listeners.read(),
+  });
+  return { tracks, counts };
 }

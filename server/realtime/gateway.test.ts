@@ -1,21 +1,28 @@
+import net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { CLOSE } from '../../common/realtime';
+import { CLOSE, SOCKET_LIMITS } from '../../common/realtime';
 import type { App } from '../http/types';
-import { type Channel, ChannelRefusal, registerGateway } from './gateway';
+import { type Channel, ChannelRefusal, type Gateway, registerGateway } from './gateway';
 
 const OWN = 'http://almanac.test';
 
 let app: App;
+let port: number;
 let base: string;
+let gateway: Gateway;
 let rooms: Channel;
 let snapshotGate: Promise<void> = Promise.resolve();
+/** What the app logged, line by line (pino's JSON) */
+const logged: { level: number; msg: string; [field: string]: unknown }[] = [];
 
 beforeAll(async () => {
-  app = Fastify() as unknown as App;
-  const gateway = await registerGateway(app, {
+  const stream = { write: (line: string) => logged.push(JSON.parse(line)) };
+  // Request lines left out: what the gateway itself logs is checked.
+  app = Fastify({ logger: { level: 'debug', stream }, disableRequestLogging: true }) as unknown as App;
+  gateway = await registerGateway(app, {
     isAllowedOrigin: (origin) => origin === OWN,
     now: () => new Date(),
     heartbeatMs: 40,
@@ -32,8 +39,8 @@ beforeAll(async () => {
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  port = (app.server.address() as net.AddressInfo).port;
+  base = `ws://127.0.0.1:${port}`;
 });
 
 afterAll(() => app.close());
@@ -68,6 +75,31 @@ function connect(path: string, options: WebSocket.ClientOptions = {}): Client {
         else waiters.push({ n, resolve });
       }),
   };
+}
+
+/**
+ * A socket upgraded by hand, to send what no WebSocket library sends; answers it once the 101 came,
+ * with every byte the server sent after the 101's head and a promise of the connection's end.
+ */
+function rawSocket(path: string): Promise<{ socket: net.Socket; received: () => Buffer; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${OWN}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      ),
+    );
+    let bytes = Buffer.alloc(0);
+    const ended = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      bytes = Buffer.concat([bytes, chunk]);
+      const head = bytes.indexOf('\r\n\r\n');
+      if (head === -1 || socket.listenerCount('data') === 0) return;
+      if (!bytes.subarray(0, head).toString().startsWith('HTTP/1.1 101 ')) reject(new Error(bytes.toString()));
+      resolve({ socket, received: () => bytes.subarray(head + 4), ended });
+    });
+  });
 }
 
 const opened = (client: Client) => new Promise<void>((resolve) => client.socket.once('open', () => resolve()));
@@ -152,6 +184,48 @@ describe('WebSocket gateway', () => {
     await flooder.message(1);
     for (let i = 0; i < 25; i++) flooder.socket.send(JSON.stringify({ type: 'ping' }));
     expect(await flooder.closed).toEqual({ code: CLOSE.policyViolation, reason: 'Too many messages' });
+  });
+
+  it("logs a client's protocol error (an unmasked frame) at info without a stack, counts it, and closes that socket alone", async () => {
+    const bystander = connect('/api/ws/rooms?room=a');
+    await bystander.message(1);
+    const before = gateway.protocolErrors();
+    const from = logged.length;
+    const raw = await rawSocket('/api/ws/rooms?room=a');
+    // A client's frames must be masked (RFC 6455 5.1): FIN and text, no mask bit, "hi".
+    raw.socket.write(Buffer.from([0x81, 0x02, 0x68, 0x69]));
+    await raw.ended;
+    // The client is told why before the connection ends: a close frame with 1002, protocol error.
+    expect(raw.received().includes(Buffer.from([0x88, 0x02, 0x03, 0xea]))).toBe(true);
+    expect(gateway.protocolErrors()).toEqual({
+      total: before.total + 1,
+      byCode: { ...before.byCode, WS_ERR_EXPECTED_MASK: (before.byCode.WS_ERR_EXPECTED_MASK ?? 0) + 1 },
+    });
+    const lines = logged.slice(from).filter((line) => line.level >= 30);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'client socket protocol error',
+        code: 'WS_ERR_EXPECTED_MASK',
+        reason: 'Invalid WebSocket frame: MASK must be set',
+      }),
+    ]);
+    expect(lines[0]).not.toHaveProperty('err');
+    expect(JSON.stringify(lines[0])).not.toContain('RangeError');
+    expect(bystander.socket.readyState).toBe(WebSocket.OPEN);
+    bystander.socket.close();
+  });
+
+  it('counts each protocol error by its code: a frame past the size limit', async () => {
+    const before = gateway.protocolErrors();
+    const big = connect('/api/ws/rooms?room=b');
+    await big.message(1);
+    big.socket.send('x'.repeat(SOCKET_LIMITS.maxIncomingBytes + 1));
+    expect((await big.closed).code).toBe(1009);
+    expect(gateway.protocolErrors().byCode.WS_ERR_UNSUPPORTED_MESSAGE_LENGTH).toBe(
+      (before.byCode.WS_ERR_UNSUPPORTED_MESSAGE_LENGTH ?? 0) + 1,
+    );
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
   });
 
   it('drops a socket that stops answering heartbeats, and keeps one that answers', async () => {

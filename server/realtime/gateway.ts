@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { CLOSE, clientMessageSchema, SOCKET_LIMITS } from '../../common/realtime';
+import { errorBody } from '../http/error-handler';
 import type { App } from '../http/types';
 
 /**
@@ -13,7 +14,13 @@ import type { App } from '../http/types';
  * - the upgrade checks Origin itself: the same-origin rule for writes skips GETs, and an upgrade is a GET;
  * - heartbeats: a socket that does not answer a ping before the next one is dropped;
  * - clients only listen: anything but a small ping message, or too many of those, closes the socket;
- * - a slow client is closed when its send buffer passes a bound, so it never holds up the others.
+ * - a slow client is closed when its send buffer passes a bound, so it never holds up the others;
+ * - a client's protocol error (an unmasked frame, a bad opcode, a frame past the size limit) ends
+ *   its socket and is the client's fault, not the server's: one line at info without a stack, and
+ *   a count by ws's code (`protocolErrors()`) that a metrics endpoint can expose. Anything else a
+ *   socket fails with is logged as an error.
+ * `stats()` tells GET /metrics each channel's open sockets and its broadcasts' messages sent and
+ * dropped (server/metrics).
  */
 
 export interface GatewayOptions {
@@ -42,6 +49,8 @@ export interface ChannelDefinition<Q extends z.ZodType> {
    * key); null lets it through. An HTTP refusal is what a browser source or a script can see.
    */
   refuse?(request: FastifyRequest): string | null;
+  /** Called after a socket joined or left `group` on this instance (the radio's listener count) */
+  membersChanged?(group: string): void;
 }
 
 export interface Channel {
@@ -49,9 +58,21 @@ export interface Channel {
   broadcast(group: string, message: unknown): void;
   /** Sockets connected to `group` on this instance */
   size(group: string): number;
+  /** The groups with a socket on this instance */
+  groups(): string[];
 }
 
 export type Gateway = Awaited<ReturnType<typeof registerGateway>>;
+
+/** A channel's sockets on this instance now, and its broadcasts' messages since start */
+export interface ChannelStats {
+  path: string;
+  sockets: number;
+  /** Broadcast messages handed to a socket */
+  sent: number;
+  /** Broadcast messages a socket was too slow to take (it was closed instead) */
+  dropped: number;
+}
 
 export async function registerGateway(app: App, options: GatewayOptions) {
   const heartbeatMs = options.heartbeatMs ?? SOCKET_LIMITS.heartbeatMs;
@@ -59,7 +80,20 @@ export async function registerGateway(app: App, options: GatewayOptions) {
   const alive = new WeakMap<WebSocket, boolean>();
   const every = new Set<WebSocket>();
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: SOCKET_LIMITS.maxIncomingBytes } });
+  const protocolErrors = new Map<string, number>();
+  const channelStats: (() => ChannelStats)[] = [];
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: SOCKET_LIMITS.maxIncomingBytes },
+    errorHandler(error, socket, request) {
+      const code = protocolErrorCode(error);
+      if (code === null) request.log.error({ err: error }, 'socket failed');
+      else {
+        protocolErrors.set(code, (protocolErrors.get(code) ?? 0) + 1);
+        request.log.info({ code, reason: error.message }, 'client socket protocol error');
+      }
+      socket.terminate();
+    },
+  });
 
   const heartbeat = setInterval(() => {
     for (const socket of every) {
@@ -81,14 +115,16 @@ export async function registerGateway(app: App, options: GatewayOptions) {
    * Sends unless the socket cannot keep up; a slow reader is closed instead of buffered without
    * bound. `body` is the message's JSON already encoded: a broadcast encodes once for all its
    * sockets, where a string would be encoded again by ws for each; it goes out as a text frame.
+   * Answers what became of it (a closing socket takes nothing).
    */
-  function send(socket: WebSocket, body: Buffer) {
-    if (socket.readyState !== socket.OPEN) return;
+  function send(socket: WebSocket, body: Buffer): 'sent' | 'dropped' | 'closed' {
+    if (socket.readyState !== socket.OPEN) return 'closed';
     if (socket.bufferedAmount + body.length > maxBufferedBytes) {
       socket.close(CLOSE.tryAgainLater, 'Too slow to keep up; reconnect');
-      return;
+      return 'dropped';
     }
     socket.send(body, { binary: false });
+    return 'sent';
   }
 
   function watchClient(socket: WebSocket) {
@@ -118,10 +154,21 @@ export async function registerGateway(app: App, options: GatewayOptions) {
   }
 
   return {
+    /** Client protocol errors since start, by ws's code (WS_ERR_EXPECTED_MASK …), and their total */
+    protocolErrors() {
+      const byCode = Object.fromEntries(protocolErrors);
+      return { total: Object.values(byCode).reduce((sum, n) => sum + n, 0), byCode };
+    },
+    /** Each channel's open sockets and broadcast messages sent and dropped on this instance */
+    stats: (): ChannelStats[] => channelStats.map((stats) => stats()),
     channel<Q extends z.ZodType>(definition: ChannelDefinition<Q>): Channel {
       const groups = new Map<string, Set<WebSocket>>();
       /** Sockets whose snapshot is being read, with the latest broadcast that arrived meanwhile */
       const waiting = new Map<WebSocket, Buffer | null>();
+      /** What became of the broadcasts' messages, by socket */
+      const outcomes = { sent: 0, dropped: 0, closed: 0 };
+      const sizes = () => [...groups.values()].reduce((sum, members) => sum + members.size, 0);
+      channelStats.push(() => ({ path: definition.path, sockets: sizes(), sent: outcomes.sent, dropped: outcomes.dropped }));
       const upgrade = {
         websocket: true as const,
         schema: { hide: true },
@@ -129,7 +176,7 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         config: { access: 'public' as const },
         preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
           const refusal = refuseForeignOrigin(request) ? 'Cross-origin sockets are not allowed' : (definition.refuse?.(request) ?? null);
-          if (refusal !== null) await reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: refusal });
+          if (refusal !== null) await reply.code(403).send(errorBody(403, refusal, request.id));
         },
       };
       app.get(definition.path, upgrade, async (socket, request) => {
@@ -145,6 +192,7 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         const members = groups.get(key) ?? new Set<WebSocket>();
         groups.set(key, members);
         members.add(socket);
+        definition.membersChanged?.(key);
         // Joined before the snapshot is read, so no change is missed; a broadcast that lands while
         // it is read is newer than the snapshot and is sent after it.
         waiting.set(socket, null);
@@ -152,13 +200,14 @@ export async function registerGateway(app: App, options: GatewayOptions) {
           members.delete(socket);
           waiting.delete(socket);
           if (members.size === 0 && groups.get(key) === members) groups.delete(key);
+          definition.membersChanged?.(key);
         });
         try {
           const first = await definition.snapshot(query.data);
           const newer = waiting.get(socket);
           waiting.delete(socket);
           if (first !== null) send(socket, encode(first));
-          if (newer) send(socket, newer);
+          if (newer) outcomes[send(socket, newer)]++;
         } catch (error) {
           waiting.delete(socket);
           if (error instanceof ChannelRefusal) {
@@ -176,13 +225,24 @@ export async function registerGateway(app: App, options: GatewayOptions) {
           const body = encode(message);
           for (const socket of members) {
             if (waiting.has(socket)) waiting.set(socket, body);
-            else send(socket, body);
+            else outcomes[send(socket, body)]++;
           }
         },
         size: (group) => groups.get(group)?.size ?? 0,
+        groups: () => [...groups.keys()],
       };
     },
   };
+}
+
+/**
+ * ws's code when `error` is its receiver refusing what the client sent (WS_ERR_EXPECTED_MASK,
+ * WS_ERR_INVALID_OPCODE, WS_ERR_UNSUPPORTED_MESSAGE_LENGTH, WS_ERR_INVALID_UTF8 …); null for
+ * anything else (a handler that threw).
+ */
+function protocolErrorCode(error: Error): string | null {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('WS_ERR_') ? code : null;
 }
 
 const encode = (message: unknown): Buffer => Buffer.from(JSON.stringify(message));

@@ -24,6 +24,8 @@ export interface CoalescedReaderOptions<T> {
 export type CoalescedReader = ReturnType<typeof createCoalescedReader>;
 
 export function createCoalescedReader<T>(options: CoalescedReaderOptions<T>) {
+  /** Whether a read runs: cleared in the same turn as the last check of `stale`, never a microtask later */
+  let busy = false;
   let running: Promise<void> | null = null;
   let stale = false;
   let failures = 0;
@@ -42,23 +44,29 @@ export function createCoalescedReader<T>(options: CoalescedReaderOptions<T>) {
       } while (stale);
     } catch (error) {
       options.failed(error as Error, backoff());
+    } finally {
+      // Synchronously after the last look at `stale`: a refresh that comes after it (PGlite hands a
+      // notification over in a microtask, which may run before a `.finally` callback would) finds
+      // the reader idle and reads itself, instead of marking stale a read that already ended.
+      busy = false;
     }
   }
 
   return {
     /** Reads now, or once more after the read under way; resolves at once in the latter case. */
     refresh(): Promise<void> {
-      if (running) {
+      if (busy) {
         stale = true;
         return Promise.resolve();
       }
-      running = readUntilFresh().finally(() => {
-        running = null;
-      });
-      return running;
+      busy = true;
+      const read = readUntilFresh();
+      // A read that found nobody listening ended already; only one that runs is in flight.
+      running = busy ? read : null;
+      return read;
     },
     /** The read under way (with the re-reads it owes), or null when none runs */
-    inFlight: (): Promise<void> | null => running,
+    inFlight: (): Promise<void> | null => (busy ? running : null),
     backoff,
   };
 }

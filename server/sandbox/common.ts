@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../http/types';
-import type { SandboxProvider } from './faults';
+import type { MatchedRule, SandboxProvider } from './faults';
 import type { SandboxState } from './state';
 
 /** Pieces every provider stand-in shares: its own origin, opaque page cursors and fault injection. */
@@ -32,7 +32,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * Logs each request of a provider and applies the first matching injected fault: a delay, an
- * error status in the provider's own error shape (with Retry-After when asked), or both.
+ * error status in the provider's own error shape (with Retry-After when asked, and the provider's
+ * own headers of that answer: `errorHeaders`), or both.
  */
 export function faultHook(
   app: App,
@@ -40,17 +41,20 @@ export function faultHook(
   provider: SandboxProvider,
   prefix: string,
   errorBody: (status: number) => unknown,
+  errorHeaders?: (status: number, rule: MatchedRule) => Record<string, string>,
 ) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.startsWith(prefix) ? request.url.slice(prefix.length) : request.url;
     state.log(provider, request.method, path);
-    const rule = state.faults.take(provider, request.method, path);
+    const rule = state.faults.take(provider, request.method, path, state.clock().getTime());
     if (!rule) return;
     if (rule.delayMs) await sleep(rule.delayMs);
     if (rule.hold) await rule.hold;
-    if (rule.status) {
+    const status = rule.status ?? (rule.rateLimitSeconds !== undefined ? 429 : undefined);
+    if (status) {
       if (rule.retryAfter !== undefined) reply.header('retry-after', String(rule.retryAfter));
-      return reply.code(rule.status).send(errorBody(rule.status));
+      reply.headers(errorHeaders?.(status, rule) ?? {});
+      return reply.code(status).send(errorBody(status));
     }
   });
 }

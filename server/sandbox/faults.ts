@@ -21,13 +21,24 @@ export interface FaultRule {
   /** How many matching requests fail; default 1, Infinity for all */
   times?: number;
   /**
+   * A rate limit instead of a count: every matching request fails (429) for this many seconds from
+   * the first one, by the sandbox's clock, then the bucket is full again. Twitch's answer says when
+   * (Ratelimit-Reset).
+   */
+  rateLimitSeconds?: number;
+  /**
    * PayPal only: apply the fault after the request has done its work (the capture happened, its
    * answer is lost or late), instead of before (nothing happened).
    */
   after?: boolean;
 }
 
-interface ActiveRule extends FaultRule {
+/** A rule as matched: a rate limit's end (epoch ms) is set by its first request. */
+export interface MatchedRule extends FaultRule {
+  resetAt?: number;
+}
+
+interface ActiveRule extends MatchedRule {
   remaining: number;
   hits: number;
   /** Resolves the rule's `reached` */
@@ -61,13 +72,22 @@ export class Faults {
     this.rules = [];
   }
 
-  /** The first rule matching this request, used up by one; undefined when none applies. */
-  take(provider: SandboxProvider, method: string, path: string): FaultRule | undefined {
+  /**
+   * The first rule matching this request at `now` (epoch ms), used up by one (a rate limit lasts
+   * until its reset instead); undefined when none applies.
+   */
+  take(provider: SandboxProvider, method: string, path: string, now = Date.now()): MatchedRule | undefined {
     const rule = this.rules.find(
       (r) => r.remaining > 0 && r.provider === provider && (!r.method || r.method === method) && (!r.path || path.includes(r.path)),
     );
     if (!rule) return undefined;
-    rule.remaining--;
+    if (rule.rateLimitSeconds !== undefined) {
+      rule.resetAt ??= now + rule.rateLimitSeconds * 1000;
+      if (now >= rule.resetAt) {
+        this.rules = this.rules.filter((r) => r !== rule);
+        return this.take(provider, method, path, now);
+      }
+    } else rule.remaining--;
     rule.hits++;
     rule.reached();
     if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);

@@ -47,6 +47,7 @@ const faultBody = z.object({
   retryAfter: z.number().int().min(0).optional(),
   delayMs: z.number().int().min(0).max(120_000).optional(),
   times: z.number().int().min(1).optional(),
+  rateLimitSeconds: z.number().int().min(0).max(3600).optional(),
   after: z.boolean().optional(),
 });
 
@@ -88,6 +89,10 @@ function controlRoutes(app: App, state: SandboxState, config: Config) {
     if (privacy) state.setPrivacy(remoteId, privacy);
     if (Object.keys(patch).length > 0) state.patch(remoteId, patch);
     return { ok: true };
+  });
+  app.post('/youtube/playlists', { schema: { ...hide, body: z.object({ name: z.string().min(1).max(100) }) } }, async (request) => {
+    const playlist = state.addCommunityPlaylist(request.body.name);
+    return { remoteId: playlist.remoteId, linkUrl: playlist.linkUrl };
   });
   app.post('/tokens/expire', { schema: hide }, async () => {
     state.tokens.expireAll();

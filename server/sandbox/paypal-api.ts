@@ -26,6 +26,7 @@ import type { SandboxState } from './state';
  *   POST /v2/payments/captures/{id}/refund         full or partial (PayPal-Request-Id idempotent; Prefer)
  *   GET  /v2/payments/refunds/{id}
  *   POST /v1/notifications/verify-webhook-signature
+ *   GET  /v1/notifications/webhooks/{id}           the app's webhook: url and event_types (404 INVALID_RESOURCE_ID)
  * Errors are PayPal's bodies: {name, message, debug_id, details[{issue, description}]}.
  */
 
@@ -251,6 +252,21 @@ export function paypalApi(app: App, state: SandboxState) {
     const order = replay ? paypal.orders.get(id) : paypal.capture(id);
     if (key && !replay) paypal.requestIds.set(`capture:${key}`, id);
     return reply.code(201).send(representation(request) ? orderJson(order, paypal.base) : minimalOrderJson(order, paypal.base));
+  });
+
+  app.get('/v1/notifications/webhooks/:id', async (request, reply) => {
+    if (!authorized(request)) throw authFailure();
+    const webhook = paypal.webhooks.lookup((request.params as { id: string }).id, paypal.base);
+    if (webhook) return webhook;
+    // Webhooks Management v1 answers in its own error shape: a name, no details, an information link.
+    const id = debugId();
+    return reply.code(404).header('paypal-debug-id', id).send({
+      name: 'INVALID_RESOURCE_ID',
+      message: 'Resource id is invalid.',
+      debug_id: id,
+      information_link: 'https://developer.paypal.com/docs/api/webhooks/v1/#error-INVALID_RESOURCE_ID',
+      details: [],
+    });
   });
 
   app.post('/v1/notifications/verify-webhook-signature', async (request) => {

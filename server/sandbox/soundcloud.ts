@@ -9,8 +9,11 @@ import type { SandboxState } from './state';
 /**
  * SoundCloud stand-in under /sandbox/soundcloud: the token endpoint of the auth host
  * (POST /oauth/token: client_credentials with Basic auth, refresh_token), and the API's
- * /users/{id}/tracks, /users/{id}/playlists and /playlists/{id}/tracks with linked partitioning
+ * /users/{id}, /users/{id}/tracks, /users/{id}/playlists and /playlists/{id}/tracks with linked partitioning
  * (`collection` + absolute `next_href`), `Authorization: OAuth <token>` and SoundCloud's error body.
+ * Items carry only their `urn` ("soundcloud:tracks:123"), as SoundCloud answers since deprecating the
+ * numeric `id` (its blog's "urn-num-to-string", June 2025); `state.soundcloudKeys` brings the id back.
+ * Paths take an id or an urn, as SoundCloud's do.
  */
 
 const PREFIX = '/sandbox/soundcloud';
@@ -46,10 +49,15 @@ const bareId = (id: string) => id.replace(/^soundcloud:(tracks|playlists):/, '')
 export function soundcloudSandbox(app: App, state: SandboxState) {
   faultHook(app, state, 'soundcloud', PREFIX, (status) => soundcloudError(status));
 
+  /** An item's key fields, as SoundCloud keys them today (state.soundcloudKeys). */
+  const keys = (kind: 'users' | 'tracks' | 'playlists', remoteId: string) => ({
+    ...(state.soundcloudKeys === 'urn' ? {} : { id: Number(remoteId) }),
+    ...(state.soundcloudKeys === 'id' ? {} : { urn: `soundcloud:${kind}:${remoteId}` }),
+  });
+
   const user = () => ({
     kind: 'user',
-    id: Number(DEMO_ACCOUNTS.soundcloud.userId),
-    urn: `soundcloud:users:${DEMO_ACCOUNTS.soundcloud.userId}`,
+    ...keys('users', DEMO_ACCOUNTS.soundcloud.userId),
     username: state.streamerName,
     permalink: DEMO_ACCOUNTS.soundcloud.permalink,
     permalink_url: `https://soundcloud.com/${DEMO_ACCOUNTS.soundcloud.permalink}`,
@@ -58,8 +66,7 @@ export function soundcloudSandbox(app: App, state: SandboxState) {
   function track(origin: string, song: WorldSong) {
     return {
       kind: 'track',
-      id: Number(song.remoteId),
-      urn: `soundcloud:tracks:${song.remoteId}`,
+      ...keys('tracks', song.remoteId),
       title: song.name,
       duration: song.duration * 1000,
       full_duration: song.duration * 1000,
@@ -85,8 +92,7 @@ export function soundcloudSandbox(app: App, state: SandboxState) {
     const tracks = tracksOf(playlist);
     return {
       kind: 'playlist',
-      id: Number(playlist.remoteId),
-      urn: `soundcloud:playlists:${playlist.remoteId}`,
+      ...keys('playlists', playlist.remoteId),
       title: playlist.name,
       permalink_url: playlist.linkUrl,
       artwork_url: `${origin}${PREFIX}/images/artworks-${playlist.remoteId}-large.jpg`,
@@ -162,6 +168,14 @@ export function soundcloudSandbox(app: App, state: SandboxState) {
       scope: '',
       token_type: 'bearer',
     };
+  });
+
+  app.get('/users/:id', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    if (!matchesUser((request.params as { id: string }).id)) return reply.code(404).send(soundcloudError(404, 'Not Found'));
+    const tracks = state.songs('sc').filter((song) => song.provider === 'sound_cloud' && state.isVisible(song.remoteId));
+    const playlists = state.playlists((p) => p.provider === 'sound_cloud');
+    return { ...user(), avatar_url: null, track_count: tracks.length, playlist_count: playlists.length };
   });
 
   app.get('/users/:id/tracks', async (request, reply) => {

@@ -14,6 +14,11 @@ import { TokenRegistry } from './tokens';
  */
 
 export type Privacy = 'public' | 'private' | 'deleted';
+/**
+ * How SoundCloud keys the items it answers with: by `urn` alone, as it does since deprecating the
+ * numeric `id` (June 2025), or as it did before: both, or the `id` alone.
+ */
+export type SoundCloudKeys = 'urn' | 'urn-and-id' | 'id';
 export type ImageKind = 'media' | 'streams' | 'playlists' | 'clips';
 
 export interface ItemPatch {
@@ -73,6 +78,12 @@ export class SandboxState {
   private readonly patches = new Map<string, ItemPatch>();
   private readonly images = new Map<string, { kind: ImageKind; file: string }>();
   live: { id: string; title: string; startedAt: Date; viewers: number } | null = null;
+  /** Live streams that ended here, archived as Twitch VODs (as Twitch does), newest last */
+  private readonly recorded: WorldStream[] = [];
+  /** The sandbox's time (rate limits' resets); a test sets its own clock (createSandboxedApp's `now`) */
+  clock: () => Date = () => new Date();
+  /** SoundCloud's keys in its answers: urn only, as today (a test may go back to the numeric id) */
+  soundcloudKeys: SoundCloudKeys = 'urn';
   /** The accounts a visitor can sign in as on the sandbox authorize page */
   readonly users: DemoUser[];
   /** Where the authorize page may send a code, compared exactly, as Twitch does (a test may register more) */
@@ -126,6 +137,31 @@ export class SandboxState {
     user.displayName = login;
   }
 
+  /**
+   * A fan publishes a new public YouTube playlist of the streamer's songs, one the catalogue has never
+   * seen (tests and visitors: something the community submission form accepts). Kept by reset().
+   */
+  addCommunityPlaylist(name: string): WorldPlaylist {
+    const template = this.world.playlists.find((p) => p.type === 'community' && p.provider === 'youtube');
+    if (!template) throw new Error('The demo world has no community playlist to model one on');
+    const count = this.world.playlists.length;
+    const remoteId = `PL${foreignId(`fan:${count}:${name}`)}${foreignId(`list:${count}:${name}`)}${foreignId(`id:${name}`).slice(0, 10)}`;
+    const songs = this.world.songs.filter((s) => s.provider === 'youtube').slice(0, 6);
+    const playlist: WorldPlaylist = {
+      ...template,
+      remoteId,
+      name,
+      linkUrl: `https://www.youtube.com/playlist?list=${remoteId}`,
+      lastUpdated: this.clock(),
+      tags: [],
+      streamRemoteId: null,
+      songs: songs.map((s) => s.remoteId),
+    };
+    this.world.playlists.push(playlist);
+    this.images.set(remoteId, { kind: 'playlists', file: template.thumbnail });
+    return playlist;
+  }
+
   setPrivacy(remoteId: string, privacy: Privacy) {
     if (privacy === 'public') this.privacy.delete(remoteId);
     else this.privacy.set(remoteId, privacy);
@@ -145,15 +181,31 @@ export class SandboxState {
     this.patches.set(remoteId, { ...this.patches.get(remoteId), ...patch });
   }
 
-  goLive(title = `${this.streamerName} is live: songs and chat`, startedAt = new Date(Date.now() - 45 * 60_000)) {
+  goLive(title = `${this.streamerName} is live: songs and chat`, startedAt = new Date(this.clock().getTime() - 45 * 60_000)) {
     this.live = { id: '938777000', title, startedAt, viewers: 1234 };
   }
 
-  goOffline() {
+  /** The live stream ends; Twitch archives it as a VOD that began when the stream did, as long as it ran. */
+  goOffline(at = this.clock()) {
+    const live = this.live;
     this.live = null;
+    const template = this.world.streams.find((s) => s.provider === 'twitch');
+    if (!live || !template) return;
+    const remoteId = String(2_099_000_000 + this.recorded.length);
+    this.recorded.push({
+      ...template,
+      remoteId,
+      name: live.title,
+      duration: Math.max(1, Math.floor((at.getTime() - live.startedAt.getTime()) / 1000)),
+      uploadedAt: live.startedAt,
+      views: 0,
+      linkUrl: `https://www.twitch.tv/videos/${remoteId}`,
+      tags: [],
+    });
+    this.images.set(remoteId, { kind: 'streams', file: template.thumbnail });
   }
 
-  /** Back to the world as built: no changes, faults, tokens or live stream. */
+  /** Back to the world as built: no changes, faults, tokens or live stream; SoundCloud keys by urn. */
   reset() {
     this.privacy.clear();
     this.removed.clear();
@@ -164,6 +216,9 @@ export class SandboxState {
     this.discord.reset();
     this.requests.length = 0;
     this.live = null;
+    for (const stream of this.recorded) this.images.delete(stream.remoteId);
+    this.recorded.length = 0;
+    this.soundcloudKeys = 'urn';
   }
 
   // --- reading, with the changes applied --------------------------------------------------------
@@ -214,14 +269,14 @@ export class SandboxState {
   }
 
   streams(provider: WorldStream['provider']): WorldStream[] {
-    return this.world.streams
+    return [...this.world.streams, ...this.recorded]
       .filter((s) => s.provider === provider && this.isListed(s.remoteId))
       .map((s) => this.apply(s))
       .sort((a, b) => b.uploadedAt.getTime() - a.uploadedAt.getTime());
   }
 
   stream(remoteId: string): WorldStream | undefined {
-    const stream = this.world.streams.find((s) => s.remoteId === remoteId);
+    const stream = [...this.world.streams, ...this.recorded].find((s) => s.remoteId === remoteId);
     return stream && this.isListed(remoteId) ? this.apply(stream) : undefined;
   }
 

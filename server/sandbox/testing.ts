@@ -9,6 +9,8 @@ import { createTestDatabase } from '../db/testing';
 import { buildWorld, type World, type WorldOptions } from '../demo/world';
 import type { App } from '../http/types';
 import { createProviders, type ProviderOverrides, type Providers } from '../providers';
+import { ROOMY_LIMITS } from '../testing/app';
+import type { TestClock } from '../testing/clock';
 import type { SandboxState } from './state';
 
 /**
@@ -52,7 +54,7 @@ export async function createSandboxedApp(
 ): Promise<SandboxedApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-sync-'));
   mkdirSync(path.join(dataDir, 'thumbnails'), { recursive: true });
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ROOMY_LIMITS, ...options.env });
   const world = buildWorld({ streamerKey: config.site.streamerKey, now: new Date(), ...SMALL_WORLD, ...options.world });
   const database = await createTestDatabase();
   const overrides = options.overrides ?? FAST;
@@ -68,11 +70,16 @@ export async function createSandboxedApp(
   });
   // PayPal's stand-in signs webhooks at the app's time, as PayPal and a site share real time.
   if (options.now) context.sandbox?.state.paypal.setClock(options.now);
+  // The stand-ins' rate limits reset by the app's clock too, as the clients measure their waits by it.
+  if (options.now) context.sandbox!.state.clock = options.now;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   afterAll(async () => {
     await context.jobs.stop();
+    // A webhook still on its way (a test's last capture sends one) would land during the close and
+    // keep its keep-alive connection, on which the close then waits past the hook's timeout.
+    await context.sandbox?.state.paypal.webhooks.idle();
     await app.close();
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -89,8 +96,14 @@ export async function createSandboxedApp(
   };
 }
 
-/** A sleep that returns at once and remembers what it was asked to wait. */
-export function recordingSleep() {
+/** A sleep that returns at once and remembers what it was asked to wait; with a test clock, it moves the clock that far. */
+export function recordingSleep(clock?: TestClock) {
   const delays: number[] = [];
-  return { delays, sleep: async (ms: number) => void delays.push(ms) };
+  return {
+    delays,
+    sleep: async (ms: number) => {
+      delays.push(ms);
+      clock?.advance(ms);
+    },
+  };
 }

@@ -13,7 +13,9 @@ import type { IssuedToken } from './tokens';
  * Twitch Helix stand-in under /sandbox/twitch/helix: /users, /videos, /clips and /streams with the
  * real parameters (login, id, user_id, broadcaster_id, type, first, after), `pagination.cursor`
  * paging, `Client-Id` + `Authorization: Bearer` checks and Helix's error body. Images of the
- * Twitch CDN are under /sandbox/twitch/images/.
+ * Twitch CDN are under /sandbox/twitch/images/. A 429 fault answers as Helix does over its rate
+ * limit: Ratelimit-Limit, Ratelimit-Remaining 0 and Ratelimit-Reset (epoch seconds: the fault's reset,
+ * or a second from now), no Retry-After.
  */
 
 const PREFIX = '/sandbox/twitch/helix';
@@ -21,6 +23,18 @@ const PREFIX = '/sandbox/twitch/helix';
 type Query = Record<string, string | string[] | undefined>;
 
 export const helixError = (status: number, message: string) => ({ error: STATUS_TEXT[status] ?? 'Error', status, message });
+
+/** Points of an app's bucket per minute (Twitch's API guide: 800). */
+const RATE_LIMIT_POINTS = 800;
+
+/** The headers of a 429 over Helix's rate limit: the bucket is empty until `resetAt` (epoch ms). */
+export function rateLimitHeaders(resetAt: number): Record<string, string> {
+  return {
+    'ratelimit-limit': String(RATE_LIMIT_POINTS),
+    'ratelimit-remaining': '0',
+    'ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+  };
+}
 
 const many = (value: string | string[] | undefined): string[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 const one = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
@@ -61,7 +75,14 @@ export function helixAuth(state: SandboxState, request: FastifyRequest, reply: F
 }
 
 export function helixSandbox(app: App, state: SandboxState) {
-  faultHook(app, state, 'twitch', PREFIX, (status) => helixError(status, STATUS_TEXT[status] ?? 'Error'));
+  faultHook(
+    app,
+    state,
+    'twitch',
+    PREFIX,
+    (status) => helixError(status, STATUS_TEXT[status] ?? 'Error'),
+    (status, rule) => (status === 429 ? rateLimitHeaders(rule.resetAt ?? state.clock().getTime() + 1000) : {}),
+  );
   const streamerId = DEMO_ACCOUNTS.twitch.userId;
   const streamer = () => state.users.find((u) => u.id === streamerId)!;
 

@@ -14,7 +14,7 @@ export interface Suggester {
 export function searchRoutes(app: App, catalogue: Suggester) {
   app.get(SUGGEST_PATH, {
     // The same answer for every visitor: the read cache may serve it (http/read-cache.ts).
-    config: { access: 'public', readCache: true },
+    config: { access: 'public', readCache: true, readCacheViewer: 'nothing' },
     serializerCompiler: fastSerializerCompiler,
     schema: {
       tags: ['search'],

@@ -31,6 +31,18 @@ interface Built {
   allowed: AllowedSets;
   /** The kind's row count and newest update when it was read (`catalogueStamp`) */
   stamp: string;
+  /** When it was built (by the clock, ms) and how long that took */
+  builtAt: number;
+  buildMs: number;
+}
+
+/** A kind's index as GET /metrics shows it (server/metrics) */
+export interface IndexStats {
+  kind: EntityKind;
+  items: number;
+  words: number;
+  builtAt: Date;
+  buildSeconds: number;
 }
 
 /** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it the least recently used is forgotten. */
@@ -103,8 +115,9 @@ export function createSearch(
     const stamp = await catalogueStamp(db, KINDS[kind]);
     const [items, names] = await Promise.all([indexedItems(db, KINDS[kind]), tagNames(db)]);
     const index = await WordIndex.build(items, names, new Date(clock()).toISOString().slice(0, 10));
-    log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(performance.now() - started)} ms`);
-    return { index, allowed: new AllowedSets(), stamp };
+    const buildMs = performance.now() - started;
+    log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(buildMs)} ms`);
+    return { index, allowed: new AllowedSets(), stamp, builtAt: clock(), buildMs };
   }
 
   /** Starts the kind's one build, at the generation announced now. */
@@ -243,6 +256,16 @@ export function createSearch(
     async matchingIds(kind: EntityKind, q: string, lyrics: boolean): Promise<number[]> {
       const { index } = await indexOf(kind);
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
+    },
+
+    /** Each kind's newest index on this instance (none before its first search) */
+    stats(): IndexStats[] {
+      return ENTITY_KINDS.flatMap((kind) => {
+        const built = slotOf(kind).done?.built;
+        if (!built) return [];
+        const { index, builtAt, buildMs } = built;
+        return [{ kind, items: index.size, words: index.wordCount, builtAt: new Date(builtAt), buildSeconds: buildMs / 1000 }];
+      });
     },
 
     /** The catalogue changed (one kind, or every kind when none is named): its next search rebuilds its index first. */

@@ -65,6 +65,8 @@ describe('matchPage', () => {
     expect(matchPage('/streams/2147483647').item).toEqual({ kind: 'streams', id: 2147483647 });
     expect(matchPage('/playlists/community')).toEqual({ path: '/playlists/community', section: 'Community Playlists', item: undefined });
     expect(matchPage('/requests/history/5/edit')).toEqual({ path: '/requests/history/5/edit', section: 'Edit Request', item: undefined });
+    expect(matchPage('/requests/42')).toEqual({ path: '/requests/42', section: 'Request', item: undefined });
+    expect(matchPage('/requests/queue').section).toBe('Request Queue');
   });
 
   it('sends unknown paths home, as the web does', () => {

@@ -36,6 +36,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/requests/queue': 'Request Queue',
   '/requests/history': 'Request History',
   '/requests/history/$id/edit': 'Edit Request',
+  '/requests/$id': 'Request',
   '/events': 'Upcoming Events',
   '/radio': 'Radio',
   '/links': 'Links',
@@ -43,6 +44,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/admin': 'Admin Console',
   '/admin/edits': 'Edit Approval Queue',
   '/admin/refreshes': 'Playlist Refresh Approval Queue',
+  '/admin/approvals': 'Request Approvals',
   '/admin/earnings': 'Earnings',
   '/admin/blocklist': 'Request Blocklist',
   '/overlays/queue': 'Queue Overlay',
@@ -74,7 +76,7 @@ export interface PageMatch {
 export function matchPage(url: string): PageMatch {
   const raw = url.split(/[?#]/, 1)[0] ?? '/';
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-  const pattern = path.replace(/^(\/(?:media|streams|playlists|clips|requests\/history))\/\d{1,10}(?=\/|$)/, '$1/$id');
+  const pattern = path.replace(/^(\/(?:media|streams|playlists|clips|requests\/history|requests))\/\d{1,10}(?=\/|$)/, '$1/$id');
   const byQuery = TITLED_BY_QUERY[path];
   const section = byQuery ? byQuery(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '')) : SECTION_TITLES[pattern];
   if (section === undefined && !UNTITLED.has(path)) return { path: '/', section: SECTION_TITLES['/'], item: undefined };

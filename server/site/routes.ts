@@ -47,6 +47,7 @@ export function publicConfig(config: Config): PublicConfig {
     },
     // Demo mode has no provider players to reach: the sandbox serves each song as audio (sandbox/audio.ts).
     radioAudioBase: config.providers.sandbox ? '/sandbox/audio' : null,
+    requireApproval: { ...config.requests.requireApproval },
     mediaSources: [
       { kind: 'youtube', label: 'YouTube', url: l.youtubeMain },
       { kind: 'youtube', label: 'YouTube (Unofficial daily)', url: l.youtubeDaily },

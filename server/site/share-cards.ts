@@ -22,6 +22,7 @@ const OG_TYPES: Record<EntityKind, string> = {
   clips: 'video.other',
 };
 
+const DETAILS_OR_EDIT = /\/(details|edit)$/;
 export const SITE_IMAGE_PATH = '/images/share/site.jpg';
 export const itemImagePath = (kind: EntityKind, id: number) => `/images/share/${kind}/${id}.jpg`;
 
@@ -106,6 +107,12 @@ export function createShareCards(options: { db: Db; config: Config; catalogue: C
       imageAlt: found.name,
       type: OG_TYPES[page.item.kind],
       siteName,
+      // The item's own page shows its thumbnail as the player's poster (web/components/detail/DetailPlayer.tsx),
+      // at the address web/components/Thumbnail.tsx asks for; its details and edit pages do not lead with it.
+      preloadImage:
+        found.thumbnail && !DETAILS_OR_EDIT.test(page.path)
+          ? `/images/thumbnails/${page.item.kind}/${encodeURIComponent(found.thumbnail)}`
+          : undefined,
     };
   }
 

@@ -117,6 +117,22 @@ describe('share cards of pages', () => {
     }
   });
 
+  it("preloads an item page's poster, its thumbnail, from the HTML; not on its details page, nor without a thumbnail", async () => {
+    const file = await thumbnail('media', 'poster & co.jpg', { r: 30, g: 30, b: 200 });
+    const song = await buildSong(db, { name: 'Poster song', thumbnail: file });
+    const bare = await buildSong(db, { name: 'No poster', thumbnail: null });
+    const preloads = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url });
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      return [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/g)].map((m) => decode(m[1]!));
+    };
+    // The address web/components/Thumbnail.tsx asks for (thumbnailUrl), or the browser would fetch it twice.
+    expect(await preloads(`/media/${song.id}`)).toEqual(['/images/thumbnails/media/poster%20%26%20co.jpg']);
+    expect(await preloads(`/media/${song.id}/details`)).toEqual([]);
+    expect(await preloads(`/media/${bare.id}`)).toEqual([]);
+    expect(await preloads('/')).toEqual([]);
+  });
+
   it('gives streams, playlists and clips their own cards', async () => {
     const stream = await buildStream(db, { name: 'Karaoke night', duration: 3723 });
     const playlist = await buildPlaylist(db, { name: 'Ballads', type: 'album', mediaCount: 12 });

@@ -34,6 +34,13 @@ describe('GET /api/config', () => {
     // Demo mode: the sandbox stands in for the video provider's image host and PayPal's SDK.
     expect(body.videoImageBase).toBe('/sandbox/youtube');
     expect(body.paypal).toEqual({ clientId: 'demo', sdkBaseUrl: '/sandbox/paypal/sdk/js' });
+    // The defaults: samples wait for an admin, flips go straight to the queue.
+    expect(body.requireApproval).toEqual({ flip: false, sample: true });
+  });
+
+  it('tells the request pages which kinds wait for approval', () => {
+    const body = publicConfig(loadConfig({ FLIPS_REQUIRE_APPROVAL: 'true', SAMPLES_REQUIRE_APPROVAL: 'false' }));
+    expect(body.requireApproval).toEqual({ flip: true, sample: false });
   });
 
   it('follows the environment', () => {
@@ -173,6 +180,7 @@ describe('unknown paths', () => {
       statusCode: 404,
       error: 'Not Found',
       message: 'No such path: GET /api/nothing/here',
+      requestId: expect.any(String),
     });
   });
 });

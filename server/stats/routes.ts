@@ -9,7 +9,8 @@ export function statsRoutes(app: App, db: Db, catalogue: Pick<CatalogueService, 
   const stats = createStatsService(db, catalogue, now);
   app.get('/api/stats', {
     schema: { tags: ['stats'], summary: 'Channel statistics (durations in seconds; tags by song count)', response: { 200: statsSchema } },
-    config: { access: 'public' },
+    // The same for every visitor: the read cache, browsers and nginx may keep it (http/read-cache.ts, cache-headers.ts).
+    config: { access: 'public', readCache: true, readCacheViewer: 'nothing' },
     handler: () => stats.current(),
   });
 }

@@ -121,7 +121,7 @@ export async function syncSoundCloudPlaylists(ctx: PlaylistContext, soundcloud: 
   for (const playlist of found) {
     section.seen++;
     const trackIds: string[] = [];
-    for await (const page of soundcloud.playlistTracks(playlist.id)) trackIds.push(...page.map((t) => t.id));
+    for await (const page of soundcloud.playlistTracks(playlist.urn)) trackIds.push(...page.map((t) => t.id));
     const songs = await songIdsByRemote(ctx.db, 'sound_cloud', trackIds);
     const songIds = trackIds.flatMap((id) => (songs.has(id) ? [songs.get(id)!] : []));
     const exists = (await storedPlaylist(ctx.db, 'sound_cloud', playlist.id)) !== undefined;

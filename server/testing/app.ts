@@ -11,6 +11,13 @@ export interface TestApp extends AppContext {
 }
 
 /**
+ * Fair limits no test reaches by accident: many tests pay several requests as one buyer (the same
+ * nickname from inject's address) and leave them queued. The limits have their own tests
+ * (song-requests/limits/limits.test.ts), which set the settings they check.
+ */
+export const ROOMY_LIMITS = { REQUEST_LIMIT_PER_BUYER: '1000', QUEUE_MAX: '100000' } as const;
+
+/**
  * A real app on a fresh database for one test file, closed after the file.
  * Call at module level or in beforeAll: `const t = await createTestApp()`.
  * `now`: the app's clock (server/testing/clock.ts), for tests that move time instead of waiting.
@@ -21,7 +28,7 @@ export async function createTestApp(
   options: { now?: () => Date; slices?: string[] } = {},
 ): Promise<TestApp> {
   // Tests write rows directly and read them back at once; the read cache has its own tests (READ_CACHE_MS set there).
-  const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', ...env });
+  const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', ...ROOMY_LIMITS, ...env });
   const database = await createTestDatabase();
   const { app, context } = await buildApp({ config, database, serveWeb: false, now: options.now, slices: options.slices });
   await app.ready();

@@ -3,8 +3,9 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { connectSocket, type SocketClient, socketUrl } from '../realtime/testing';
+import { ROOMY_LIMITS } from './app';
 
-const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG_LEVEL: 'silent' };
+const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG_LEVEL: 'silent', ...ROOMY_LIMITS };
 
 /**
  * An app (an instance, as behind a balancer) listening on a free port, on `database`, with the

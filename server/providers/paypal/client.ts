@@ -59,6 +59,14 @@ export const orderSchema = z.object({
 });
 export type PayPalOrder = z.output<typeof orderSchema>;
 
+/** A webhook registered for the app (Webhooks Management v1): where PayPal posts, and which events. */
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  event_types: z.array(z.object({ name: z.string(), description: z.string().optional() })).default([]),
+});
+export type PayPalWebhook = z.output<typeof webhookSchema>;
+
 const tokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string(), expires_in: z.number().positive() });
 const verificationSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
 
@@ -255,6 +263,11 @@ export function createPayPalClient(options: PayPalClientOptions) {
 
     getRefund(id: string): Promise<PayPalRefund> {
       return call('get refund', `/v2/payments/refunds/${encodeURIComponent(id)}`, refundSchema);
+    },
+
+    /** The webhook registered under `id` (GET /v1/notifications/webhooks/{id}); a PayPalError INVALID_RESOURCE_ID (404) when the app has none. */
+    getWebhook(id: string): Promise<PayPalWebhook> {
+      return call('get webhook', `/v1/notifications/webhooks/${encodeURIComponent(id)}`, webhookSchema);
     },
 
     /** PayPal's own check of a webhook; an event without its signature headers is refused unasked. */

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 /**
  * The one HTTP helper every provider client uses: timeouts, retries with exponential backoff on 429
- * and 5xx (honouring Retry-After), one token refresh on 401, and typed errors. A call either answers
+ * and 5xx (honouring Retry-After, or the wait a client reads from its provider's own headers:
+ * Twitch's Ratelimit-Reset), one token refresh on 401, and typed errors. A call either answers
  * the whole, validated response or throws a ProviderError: never a partial or guessed result.
  */
 
@@ -58,6 +59,13 @@ export interface HttpOptions {
   retry: RetryPolicy;
   /** Waits between attempts; tests pass one that records the delays instead of sleeping */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock (epoch ms) that waits named as a time are measured by: a Retry-After date, Twitch's Ratelimit-Reset */
+  now?: () => number;
+  /**
+   * How long an answer asks to wait before the retry, in the provider's own way (Twitch: until
+   * Ratelimit-Reset); null when it does not say, so Retry-After, else the backoff, decides.
+   */
+  askedWait?: (res: Response, now: number) => number | null;
   fetch?: typeof fetch;
   /** Reads the provider's error body into a reason code and a readable message */
   describeError?: (body: unknown) => { reason?: string; message?: string };
@@ -108,6 +116,7 @@ export type Http = ReturnType<typeof createHttp>;
 export function createHttp(options: HttpOptions) {
   const label = LABELS[options.provider];
   const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
   const doFetch = options.fetch ?? fetch;
   const { retry } = options;
 
@@ -185,7 +194,7 @@ export function createHttp(options: HttpOptions) {
         continue;
       }
       if ((res.status === 429 || res.status >= 500) && retriesUsed < retry.retries) {
-        const asked = parseRetryAfter(res.headers.get('retry-after'));
+        const asked = options.askedWait?.(res, now()) ?? parseRetryAfter(res.headers.get('retry-after'), now());
         await res.body?.cancel();
         if (asked !== null && asked > retry.maxRetryAfterMs) {
           throw new ProviderError(

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp, recordingSleep } from '../../sandbox/testing';
 import { ProviderError } from '../shared/http';
-import type { SoundCloudTrack } from './client';
+import { remoteIdOfUrn, type SoundCloudPlaylist, type SoundCloudTrack } from './client';
 
 const t = await createSandboxedApp();
 const userId = DEMO_ACCOUNTS.soundcloud.userId;
@@ -43,6 +43,40 @@ describe('SoundCloud client against the sandbox', () => {
     expect(playlists[0]!.playlistType).toBe('album');
     const songs = (await collect(client.playlistTracks(expected[0]!.remoteId))).flat();
     expect(songs.map((s) => s.id)).toEqual(expected[0]!.songs);
+  });
+
+  it('keys tracks and playlists by urn, as SoundCloud answers today (no numeric id), and asks for a playlist’s tracks by its urn', async () => {
+    const raw = await fetch(`${t.origin}/sandbox/soundcloud/users/${userId}/playlists?linked_partitioning=true`, {
+      headers: { authorization: `OAuth ${await t.clients().soundcloud!.tokens.token()}` },
+    });
+    const answer = (await raw.json()) as { collection: Record<string, unknown>[] };
+    expect(answer.collection[0]).not.toHaveProperty('id');
+    expect(answer.collection[0]!.urn).toMatch(/^soundcloud:playlists:\d+$/);
+
+    const client = t.clients().soundcloud!;
+    const album = t.world.playlists.find((p) => p.provider === 'sound_cloud')!;
+    const playlists = (await collect<SoundCloudPlaylist>(client.userPlaylists(userId))).flat();
+    expect(playlists[0]).toMatchObject({ urn: `soundcloud:playlists:${album.remoteId}`, id: album.remoteId });
+    const songs = (await collect<SoundCloudTrack>(client.playlistTracks(playlists[0]!.urn))).flat();
+    expect(songs.map((s) => s.id)).toEqual(album.songs);
+    expect(songs.map((s) => s.urn)).toEqual(album.songs.map((id) => `soundcloud:tracks:${id}`));
+    expect(t.state.requests.map((r) => r.path)).toContainEqual(
+      expect.stringMatching(new RegExp(`^/playlists/soundcloud:playlists:${album.remoteId}/tracks\\?`)),
+    );
+  });
+
+  it.each(['urn-and-id', 'id'] as const)('reads the older answers (%s) as the same items', async (keys) => {
+    const client = t.clients().soundcloud!;
+    const today = (await collect<SoundCloudTrack>(client.userTracks(userId))).flat();
+    t.state.soundcloudKeys = keys;
+    const older = (await collect<SoundCloudTrack>(client.userTracks(userId))).flat();
+    expect(older.map((tr) => [tr.urn, tr.id])).toEqual(today.map((tr) => [tr.urn, tr.id]));
+  });
+
+  it('takes an urn’s number as the catalogue’s remote id, and an urn of another form whole', () => {
+    expect(remoteIdOfUrn('soundcloud:tracks:1000000')).toBe('1000000');
+    expect(remoteIdOfUrn('soundcloud:playlists:98765432')).toBe('98765432');
+    expect(remoteIdOfUrn('soundcloud:tracks:a1b2')).toBe('soundcloud:tracks:a1b2');
   });
 
   it('renews an expired token (refresh on 401) and carries on', async () => {

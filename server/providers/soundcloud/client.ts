@@ -5,10 +5,22 @@ import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../sha
  * SoundCloud API with an app token (OAuth 2.1 client credentials at the auth host, renewed with its
  * refresh token): a user's tracks and playlists and a playlist's tracks, with linked partitioning
  * (`collection` + `next_href`, followed until absent).
+ *
+ * Items are keyed by their `urn` ("soundcloud:tracks:123"): SoundCloud deprecated the numeric `id`
+ * (developers.soundcloud.com/blog/urn-num-to-string, June 30th 2025) and answers without it. The
+ * catalogue's remote id of an item is its urn's number, as every stored row, the widget's track URL
+ * and the demo world have it (`remoteIdOfUrn`); an urn of another form would be kept whole.
  */
 
-export interface SoundCloudTrack {
+/** An item's key at SoundCloud, and the catalogue's remote id made from it */
+interface Keyed {
+  /** "soundcloud:tracks:123", "soundcloud:playlists:456" */
+  urn: string;
+  /** The urn's number ("123"): the item's remote id in the catalogue */
   id: string;
+}
+
+export interface SoundCloudTrack extends Keyed {
   title: string;
   durationSeconds: number;
   createdAt: Date;
@@ -22,8 +34,7 @@ export interface SoundCloudTrack {
   embeddable: boolean;
 }
 
-export interface SoundCloudPlaylist {
-  id: string;
+export interface SoundCloudPlaylist extends Keyed {
   title: string;
   permalinkUrl: string;
   artworkUrl: string | null;
@@ -35,31 +46,59 @@ export interface SoundCloudPlaylist {
   sharing: string;
 }
 
-const trackSchema = z.object({
-  id: z.union([z.number(), z.string()]).transform(String),
-  title: z.string(),
-  duration: z.number(),
-  created_at: z.string(),
-  permalink_url: z.string(),
-  artwork_url: z.string().nullish(),
-  playback_count: z.number().nullish(),
-  access: z.string().nullish(),
-  sharing: z.string().nullish(),
-  embeddable_by: z.string().nullish(),
-});
+/** The urn, or in an answer from before the urn (or a cache of one) the deprecated numeric id. */
+const keyFields = { urn: z.string().min(1).nullish(), id: z.union([z.number(), z.string().min(1)]).nullish() };
+const hasKey = (item: { urn?: string | null; id?: number | string | null }) => item.urn != null || item.id != null;
+const noKey = { message: 'Invalid input: no urn (and no id)', path: ['urn'] };
 
-const playlistSchema = z.object({
-  id: z.union([z.number(), z.string()]).transform(String),
-  title: z.string(),
-  permalink_url: z.string(),
-  artwork_url: z.string().nullish(),
-  created_at: z.string(),
-  last_modified: z.string().nullish(),
-  track_count: z.number().int().nullish(),
-  playlist_type: z.string().nullish(),
-  set_type: z.string().nullish(),
-  sharing: z.string().nullish(),
-});
+/** The catalogue's remote id of an urn: its number ("soundcloud:tracks:123" is "123"), or an urn of another form whole. */
+export function remoteIdOfUrn(urn: string): string {
+  return /^soundcloud:[a-z]+:(\d+)$/.exec(urn)?.[1] ?? urn;
+}
+
+function keyOf(kind: 'tracks' | 'playlists', item: { urn?: string | null; id?: number | string | null }): Keyed {
+  const urn = item.urn ?? `soundcloud:${kind}:${item.id}`;
+  return { urn, id: remoteIdOfUrn(urn) };
+}
+
+const trackSchema = z
+  .object({
+    ...keyFields,
+    title: z.string(),
+    duration: z.number(),
+    created_at: z.string(),
+    permalink_url: z.string(),
+    artwork_url: z.string().nullish(),
+    playback_count: z.number().nullish(),
+    access: z.string().nullish(),
+    sharing: z.string().nullish(),
+    embeddable_by: z.string().nullish(),
+  })
+  .refine(hasKey, noKey);
+
+const playlistSchema = z
+  .object({
+    ...keyFields,
+    title: z.string(),
+    permalink_url: z.string(),
+    artwork_url: z.string().nullish(),
+    created_at: z.string(),
+    last_modified: z.string().nullish(),
+    track_count: z.number().int().nullish(),
+    playlist_type: z.string().nullish(),
+    set_type: z.string().nullish(),
+    sharing: z.string().nullish(),
+  })
+  .refine(hasKey, noKey);
+
+const userSchema = z.object({ ...keyFields, username: z.string(), permalink_url: z.string().nullish() }).refine(hasKey, noKey);
+
+export interface SoundCloudUser {
+  /** "soundcloud:users:123" */
+  urn: string;
+  username: string;
+  permalinkUrl: string | null;
+}
 
 const collectionOf = <T extends z.ZodType>(item: T) => z.object({ collection: z.array(item), next_href: z.string().nullish() });
 
@@ -157,7 +196,7 @@ export function createSoundCloudClient(options: SoundCloudOptions) {
   }
 
   const toTrack = (t: z.output<typeof trackSchema>): SoundCloudTrack => ({
-    id: t.id,
+    ...keyOf('tracks', t),
     title: t.title,
     durationSeconds: Math.round(t.duration / 1000),
     createdAt: parseSoundCloudDate(t.created_at),
@@ -170,7 +209,7 @@ export function createSoundCloudClient(options: SoundCloudOptions) {
   });
 
   const toPlaylist = (p: z.output<typeof playlistSchema>): SoundCloudPlaylist => ({
-    id: p.id,
+    ...keyOf('playlists', p),
     title: p.title,
     permalinkUrl: p.permalink_url,
     artworkUrl: artwork(p.artwork_url),
@@ -181,11 +220,23 @@ export function createSoundCloudClient(options: SoundCloudOptions) {
     sharing: p.sharing ?? 'public',
   });
 
-  /** User ids may be given as numbers or URNs (soundcloud:users:123); the path takes either. */
-  const userPath = (userId: string) => `/users/${encodeURIComponent(userId).replace(/%3A/gi, ':')}`;
+  /** A path segment of an id or urn (soundcloud:users:123): SoundCloud takes either, colons as they are. */
+  const segment = (key: string) => encodeURIComponent(key).replace(/%3A/gi, ':');
+  const userPath = (userId: string) => `/users/${segment(userId)}`;
 
   return {
     tokens,
+
+    /** An account by its id or urn (GET /users/{urn}); null when SoundCloud has none. */
+    async user(userId: string): Promise<SoundCloudUser | null> {
+      try {
+        const u = await api.json(userPath(userId), userSchema, { auth: authed });
+        return { urn: u.urn ?? `soundcloud:users:${u.id}`, username: u.username, permalinkUrl: u.permalink_url ?? null };
+      } catch (error) {
+        if (error instanceof ProviderError && error.isNotFound) return null;
+        throw error;
+      }
+    },
 
     async *userTracks(userId: string): AsyncGenerator<SoundCloudTrack[]> {
       for await (const page of pages(`${userPath(userId)}/tracks`, trackSchema, { access: 'playable,preview,blocked' })) {
@@ -199,8 +250,9 @@ export function createSoundCloudClient(options: SoundCloudOptions) {
       }
     },
 
-    async *playlistTracks(playlistId: string): AsyncGenerator<SoundCloudTrack[]> {
-      const path = `/playlists/${encodeURIComponent(playlistId).replace(/%3A/gi, ':')}/tracks`;
+    /** The tracks of a playlist, by its urn (an id still works, deprecated). */
+    async *playlistTracks(playlistUrn: string): AsyncGenerator<SoundCloudTrack[]> {
+      const path = `/playlists/${segment(playlistUrn)}/tracks`;
       for await (const page of pages(path, trackSchema, { access: 'playable,preview,blocked' })) {
         yield page.map(toTrack);
       }

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts';
 import { createSandboxedApp, recordingSleep } from '../../sandbox/testing';
+import { testClock } from '../../testing/clock';
 import { ProviderError } from '../shared/http';
+import { twitchRateLimitWait } from './client';
 
-const t = await createSandboxedApp();
+const clock = testClock(new Date('2026-03-01T12:00:00Z'));
+const t = await createSandboxedApp({ now: clock.now });
+/** The retries of production (config defaults): 3, after 1, 2 and 4 s */
+const PRODUCTION_RETRY = { retries: 3, backoffMs: 1000, maxBackoffMs: 8000, maxRetryAfterMs: 120_000 };
 const login = t.config.site.twitchChannel;
 const userId = DEMO_ACCOUNTS.twitch.userId;
 
@@ -65,13 +70,55 @@ describe('Twitch client against the sandbox', () => {
     expect(t.state.tokens.issued.twitch).toBe(2);
   });
 
-  it('retries a 429 after Retry-After, then succeeds', async () => {
-    const recorder = recordingSleep();
-    const fault = t.state.faults.inject({ provider: 'twitch', path: '/clips', status: 429, retryAfter: 1 });
-    const clips = (await collect(t.clients({ sleep: recorder.sleep }).twitch!.clips(userId))).flat();
+  it('answers a request over the rate limit as Helix does: 429 with Ratelimit-Limit, -Remaining and -Reset, no Retry-After', async () => {
+    t.state.faults.inject({ provider: 'twitch', path: '/users', rateLimitSeconds: 30 });
+    const res = await fetch(`${t.origin}/sandbox/twitch/helix/users?login=${login}`);
+    expect(res.status).toBe(429);
+    expect(
+      Object.fromEntries(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'].map((h) => [h, res.headers.get(h)])),
+    ).toEqual({
+      'ratelimit-limit': '800',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': String(clock.now().getTime() / 1000 + 30),
+      'retry-after': null,
+    });
+    expect(await res.json()).toEqual({ error: 'Too Many Requests', status: 429, message: 'Too Many Requests' });
+  });
+
+  it('waits until Ratelimit-Reset (30 s away) after a 429, then succeeds', async () => {
+    const recorder = recordingSleep(clock);
+    const fault = t.state.faults.inject({ provider: 'twitch', path: '/clips', rateLimitSeconds: 30 });
+    const client = t.clients({ sleep: recorder.sleep, now: clock.now, retry: PRODUCTION_RETRY }).twitch!;
+    const clips = (await collect(client.clips(userId))).flat();
     expect(clips).toHaveLength(t.world.clips.length);
+    expect(recorder.delays).toEqual([30_000]);
     expect(fault.hits()).toBe(1);
-    expect(recorder.delays).toEqual([1000]);
+  });
+
+  it('waits a minute at most for a reset further away, and fails clearly when the limit outlasts its retries', async () => {
+    const recorder = recordingSleep(clock);
+    t.state.faults.inject({ provider: 'twitch', path: '/clips', rateLimitSeconds: 600 });
+    const client = t.clients({ sleep: recorder.sleep, now: clock.now, retry: PRODUCTION_RETRY }).twitch!;
+    const error = await collect(client.clips(userId)).catch((e: unknown) => e);
+    expect(recorder.delays).toEqual([60_000, 60_000, 60_000]);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).toMatch(
+      /^Twitch answered 429 \(Too Many Requests\) to GET \/sandbox\/twitch\/helix\/clips\?.* after 4 attempts: Too Many Requests$/,
+    );
+  });
+
+  it('reads the wait from a 429 whose bucket is empty, and leaves other answers to the backoff', () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const answer = (status: number, headers: Record<string, string>) => twitchRateLimitWait(new Response(null, { status, headers }), now);
+    const reset = (seconds: number) => String(now / 1000 + seconds);
+    expect(answer(429, { 'ratelimit-remaining': '0', 'ratelimit-reset': reset(12) })).toBe(12_000);
+    expect(answer(429, { 'ratelimit-reset': reset(12) })).toBe(12_000);
+    expect(answer(429, { 'ratelimit-remaining': '0', 'ratelimit-reset': reset(3600) })).toBe(60_000);
+    // A reset already past by our clock, a bucket not empty (another limit), no reset, not a 429.
+    expect(answer(429, { 'ratelimit-remaining': '0', 'ratelimit-reset': reset(-5) })).toBeNull();
+    expect(answer(429, { 'ratelimit-remaining': '3', 'ratelimit-reset': reset(12) })).toBeNull();
+    expect(answer(429, { 'retry-after': '2' })).toBeNull();
+    expect(answer(503, { 'ratelimit-remaining': '0', 'ratelimit-reset': reset(12) })).toBeNull();
   });
 
   it('fails with a clear error when the token endpoint refuses the client secret', async () => {

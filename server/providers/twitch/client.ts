@@ -4,7 +4,8 @@ import { cachedToken, createHttp, type HttpOptions, ProviderError } from '../sha
 
 /**
  * Twitch Helix with an app access token (client credentials at id.twitch.tv/oauth2/token): users,
- * archived videos and clips following `pagination.cursor`, and the live stream.
+ * archived videos and clips following `pagination.cursor`, and the live stream. Over its rate limit
+ * Helix answers 429 with Ratelimit-Reset, not Retry-After: the retry waits for it (twitchRateLimitWait).
  */
 
 export interface TwitchUser {
@@ -104,6 +105,23 @@ function toDate(value: string): Date {
   return date;
 }
 
+/** Helix's bucket refills within a minute; a reset further away is our clock behind Twitch's, waited for a minute at most. */
+export const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
+/**
+ * The wait a 429 of Helix asks for: until Ratelimit-Reset (epoch seconds), when the bucket is empty
+ * (Ratelimit-Remaining 0 or absent), as Twitch's API guide says and twurple's HelixRateLimiter does.
+ * Null (the backoff decides) for other answers, and for a reset already past by our clock.
+ */
+export function twitchRateLimitWait(res: Response, now: number): number | null {
+  const reset = res.headers.get('ratelimit-reset');
+  const remaining = res.headers.get('ratelimit-remaining');
+  if (res.status !== 429 || reset === null || !/^\d+$/.test(reset.trim())) return null;
+  if (remaining !== null && Number(remaining) > 0) return null;
+  const wait = Number(reset) * 1000 - now;
+  return wait > 0 ? Math.min(wait, MAX_RATE_LIMIT_WAIT_MS) : null;
+}
+
 export interface TwitchOptions {
   clientId: string;
   clientSecret: string;
@@ -117,7 +135,7 @@ export interface TwitchOptions {
 export type TwitchClient = ReturnType<typeof createTwitchClient>;
 
 export function createTwitchClient(options: TwitchOptions) {
-  const helix = createHttp({ ...options.http, provider: 'twitch', describeError: describeTwitchError });
+  const helix = createHttp({ ...options.http, provider: 'twitch', describeError: describeTwitchError, askedWait: twitchRateLimitWait });
   const auth = createHttp({ ...options.http, baseUrl: options.authBaseUrl, provider: 'twitch', describeError: describeTwitchError });
   const pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
 

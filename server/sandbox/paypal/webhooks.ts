@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DEMO_ACCOUNTS } from '../../demo/accounts';
+import { PAYPAL_WEBHOOK_EVENTS } from '../../payments/webhook';
 
 /**
  * PayPal's webhook deliveries to the site (POST {site}/api/payments/paypal/webhook) with the
@@ -46,6 +47,22 @@ export interface Delivery {
   error: string | null;
 }
 
+/** PayPal's words for the events the site subscribes to (its event names list). */
+const EVENT_DESCRIPTIONS: Record<string, string> = {
+  'CHECKOUT.ORDER.APPROVED': 'An order has been approved by buyer.',
+  'PAYMENT.CAPTURE.COMPLETED': 'A payment capture completes.',
+  'PAYMENT.CAPTURE.PENDING': 'The state of a payment capture changes to pending.',
+  'PAYMENT.CAPTURE.DENIED': 'A payment capture is denied.',
+  'PAYMENT.CAPTURE.REFUNDED': 'A merchant refunds a payment capture.',
+  'PAYMENT.CAPTURE.REVERSED': 'PayPal reverses a payment capture.',
+};
+
+/** A webhook as the app's dashboard holds it: where PayPal posts, and the events it subscribes to. */
+export interface RegisteredWebhook {
+  url: string;
+  eventTypes: readonly string[];
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class SandboxWebhooks {
@@ -60,7 +77,38 @@ export class SandboxWebhooks {
   private rules: (WebhookFaultRule & { remaining: number })[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly secret = randomUUID();
+  /** Webhooks registered beside the demo's (tests: another URL, fewer events) */
+  private readonly registered = new Map<string, RegisteredWebhook>();
   now: () => Date = () => new Date();
+
+  /** Registers (or replaces) a webhook of the app, as the developer dashboard does. */
+  register(id: string, webhook: RegisteredWebhook) {
+    this.registered.set(id, webhook);
+  }
+
+  /**
+   * GET /v1/notifications/webhooks/{id}: the demo's webhook (this server's URL, every event the site
+   * handles) unless one was registered under its id, or null for an id the app does not have.
+   */
+  lookup(
+    id: string,
+    base: string,
+  ): { id: string; url: string; event_types: { name: string; description: string }[]; links: unknown[] } | null {
+    const demo = id === this.webhookId ? { url: this.target ?? '', eventTypes: PAYPAL_WEBHOOK_EVENTS } : undefined;
+    const webhook = this.registered.get(id) ?? demo;
+    if (!webhook) return null;
+    const self = `${base}/v1/notifications/webhooks/${id}`;
+    return {
+      id,
+      url: webhook.url,
+      event_types: webhook.eventTypes.map((name) => ({ name, description: EVENT_DESCRIPTIONS[name] ?? name })),
+      links: [
+        { href: self, rel: 'self', method: 'GET' },
+        { href: self, rel: 'update', method: 'PATCH' },
+        { href: self, rel: 'delete', method: 'DELETE' },
+      ],
+    };
+  }
 
   inject(rule: WebhookFaultRule) {
     this.rules.push({ ...rule, remaining: rule.times ?? 1 });
@@ -200,6 +248,7 @@ export class SandboxWebhooks {
   }
 
   clear() {
+    this.registered.clear();
     this.held = [];
     this.rules = [];
     this.deliveries.length = 0;
