@@ -8,11 +8,12 @@ import {
   redirect,
   useMatches,
 } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RADIO_STATIONS } from '../common/constants';
 import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS, sourceValues } from '../common/enums';
 import { configQuery, loadedConfig } from './api/config';
 import { queryClient } from './api/query-client';
-import { LoadingBar } from './components/LoadingBar';
+import { useStartLaterWhenSettled } from './components/later/useStartLater';
 import { AppLayout } from './components/layout/AppLayout';
 import { RouteTitle } from './components/PageTitle';
 import { RootError, RouteError } from './components/RouteError';
@@ -49,6 +50,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * The loading bar (Mantine's nprogress) is a chunk of its own, asked for as the shell first renders:
+ * 2 kB gzip out of the home budget (issue 23), and the bar is there while the first screen's requests run.
+ */
+const LoadingBar = lazy(() => import('./components/LoadingBar').then((module) => ({ default: module.LoadingBar })));
+
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   // Every screen needs the public config (site and streamer names, links); it is one small call.
   loader: ({ context }) => context.queryClient.ensureQueryData(configQuery),
@@ -58,6 +65,7 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 
 function RootPage() {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) });
+  useStartLaterWhenSettled();
   if (bare) {
     return (
       <>
@@ -68,7 +76,9 @@ function RootPage() {
   }
   return (
     <>
-      <LoadingBar />
+      <Suspense fallback={null}>
+        <LoadingBar />
+      </Suspense>
       <RouteTitle />
       <AppLayout>
         <Outlet />
@@ -260,6 +270,13 @@ const requestHistoryRoute = createRoute({
   }),
   component: lazyRouteComponent(() => import('./routes/request-history'), 'RequestHistoryPage'),
 });
+/** A paid request's receipt (issue 20): where it stands and when it plays, live; public, by its history id. */
+const requestReceiptRoute = createRoute({
+  ...page('/requests/$id'),
+  ...idRoute,
+  staticData: { title: 'Request' },
+  component: lazyRouteComponent(() => import('./routes/request-receipt'), 'RequestReceiptPage'),
+});
 const requestHistoryEditRoute = createRoute({
   ...page('/requests/history/$id/edit'),
   params: idParams,
@@ -323,6 +340,12 @@ const adminRefreshesRoute = createRoute({
   staticData: { title: 'Playlist Refresh Approval Queue' },
   component: lazyRouteComponent(() => import('./routes/admin-refreshes'), 'AdminRefreshesPage'),
 });
+const adminApprovalsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'approvals',
+  staticData: { title: 'Request Approvals' },
+  component: lazyRouteComponent(() => import('./routes/admin-approvals'), 'AdminApprovalsPage'),
+});
 const adminEarningsRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'earnings',
@@ -383,6 +406,7 @@ const routeTree = rootRoute.addChildren([
   flipRequestRoute,
   requestQueueRoute,
   requestHistoryRoute,
+  requestReceiptRoute,
   eventsRoute,
   radioRoute,
   linksRoute,
@@ -390,7 +414,14 @@ const routeTree = rootRoute.addChildren([
   communitySubmitRoute,
   likedRoute,
   requestHistoryEditRoute,
-  adminRoute.addChildren([adminIndexRoute, adminEditsRoute, adminRefreshesRoute, adminEarningsRoute, adminBlocklistRoute]),
+  adminRoute.addChildren([
+    adminIndexRoute,
+    adminEditsRoute,
+    adminRefreshesRoute,
+    adminApprovalsRoute,
+    adminEarningsRoute,
+    adminBlocklistRoute,
+  ]),
   queueOverlayRoute,
   samplePlayerRoute,
   unknownRoute,
@@ -404,4 +435,8 @@ export const router = createRouter({
   // Route code downloads on hover or focus of a link, so most clicks open instantly.
   defaultPreload: 'intent',
   defaultErrorComponent: RouteError,
+  // Back and Forward return to where the page was scrolled (issue 24 item 4); a new navigation starts
+  // at the top (spec 2). The page scrolls the window (AppLayout's main is not a scroll container), and
+  // the lists keep their loaded pages for the history entry (useListPages.ts), so the place has content.
+  scrollRestoration: true,
 });

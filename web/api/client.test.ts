@@ -7,6 +7,8 @@ describe('asErrorBody', () => {
     const bodies: unknown[] = [
       { statusCode: 404, error: 'Not Found', message: 'Unknown song 7' },
       { statusCode: 500, error: 'Internal Server Error', message: 'x', extra: true },
+      { statusCode: 409, error: 'Conflict', message: 'Already there', link: '/playlists/3' },
+      { statusCode: 409, error: 'Conflict', message: 'Already there', link: 3 },
       { statusCode: 404.5, error: 'Not Found', message: 'x' },
       { statusCode: '404', error: 'Not Found', message: 'x' },
       { statusCode: 404, message: 'x' },

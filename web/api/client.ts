@@ -24,9 +24,12 @@ export function toQueryString(params: QueryParams = {}): string {
  */
 export function asErrorBody(value: unknown): ApiErrorBody | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { statusCode, error, message } = value as Record<string, unknown>;
+  const { statusCode, error, message, link } = value as Record<string, unknown>;
   if (!Number.isInteger(statusCode) || typeof error !== 'string' || typeof message !== 'string') return undefined;
-  return { statusCode: statusCode as number, error, message };
+  if (link !== undefined && typeof link !== 'string') return undefined;
+  return link === undefined
+    ? { statusCode: statusCode as number, error, message }
+    : { statusCode: statusCode as number, error, message, link };
 }
 
 async function readErrorBody(response: Response): Promise<ApiErrorBody | undefined> {

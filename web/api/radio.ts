@@ -1,13 +1,24 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import { RADIO_PATHS, type RadioListeners, type RadioPlayed, type RadioTrack, radioTrackSchema, type Station } from '../../common/radio';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  RADIO_PATHS,
+  type RadioListeners,
+  type RadioPlayed,
+  type RadioTrack,
+  radioListenersSchema,
+  radioTrackSchema,
+  type Station,
+} from '../../common/radio';
 import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
-import { useLiveSocket } from './socket';
+import { useLiveSocket, useQuerySocket } from './socket';
 
 /** The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener count. */
 
-/** How often the listener count is asked again. */
-const LISTENERS_POLL_MS = 15_000;
+/**
+ * How often the listener count is asked again, besides the pushes of its socket: a fallback (the
+ * socket reconnecting, an instance that died, whose listeners leave the sum without anyone saying so).
+ */
+const LISTENERS_POLL_MS = 30_000;
 
 /** WebSocket /api/ws/radio?station=: every message is the station's current track (spec 7's reconnect rule, api/socket.ts). */
 export const useRadioSocket = (station: Station, onTrack: (track: RadioTrack) => void) =>
@@ -22,6 +33,16 @@ export const radioListenersQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<RadioListeners>(RADIO_PATHS.listeners, undefined, signal),
   refetchInterval: LISTENERS_POLL_MS,
 });
+
+/**
+ * How many listen to each station now: WebSocket /api/ws/radio/listeners pushes the sums on connect
+ * and within moments of anyone joining or leaving on any instance (issue 24), into the query that
+ * also polls GET /api/radio/listeners.
+ */
+export function useRadioListeners() {
+  useQuerySocket(RADIO_PATHS.listenersSocket, radioListenersSchema, radioListenersQuery.queryKey);
+  return useQuery(radioListenersQuery);
+}
 
 /**
  * SKIP TRACK (admins): the station's next track starts now, confirmed with a toast (the new track

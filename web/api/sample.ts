@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PaymentSuccess } from '../../common/flip';
+import type { PaymentStatusAnswer, PaymentSuccess } from '../../common/flip';
 import type { SampleValidation } from '../../common/sample';
 import { SAMPLE_FIELDS, SAMPLE_PATHS } from '../../common/sample-paths';
 import { notifySuccess } from '../toasts/notify';
-import { apiPost } from './client';
+import { apiGet, apiPost } from './client';
 
 /** Sample requests (spec 7 "Requests"): validation of the recording, the order calls of the PayPal buttons, and replays. */
 
@@ -29,3 +29,7 @@ export function useReplaySample() {
     meta: { failureText: 'Error trying to replay request' },
   });
 }
+
+/** Where the buyer's payment stands, for a page that lost the capture's answer (issue 21). */
+export const samplePaymentStatus = (sid: string, signal?: AbortSignal) =>
+  apiGet<PaymentStatusAnswer>('/api/requests/sample/status', { sid }, signal);

@@ -67,13 +67,15 @@ interface EmphasisHeaderProps {
   order?: TitleOrder;
   /** Controls on the right (filter toggle, buttons) */
   children?: ReactNode;
+  /** Space under the header; 0 when a short line sits beside it (an empty detail section) */
+  mb?: 0 | 'md';
 }
 
-export function EmphasisHeader({ icon, text, emphasis, order = 1, children }: EmphasisHeaderProps) {
+export function EmphasisHeader({ icon, text, emphasis, order = 1, children, mb = 'md' }: EmphasisHeaderProps) {
   const Icon = ICONS[icon];
   const big = order === 1;
   return (
-    <Group justify="space-between" align="center" gap="sm" mb="md" wrap="wrap">
+    <Group justify="space-between" align="center" gap="sm" mb={mb} wrap="wrap">
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" size={big ? 42 : 34} radius="md" aria-hidden>
           <Icon size={big ? 24 : 20} stroke={1.8} />

@@ -40,7 +40,8 @@ export function Thumbnail({ kind, thumbnail, alt, src: externalSrc, eager = fals
           onError={() => setFailed(true)}
         />
       ) : (
-        <div className={classes.placeholder} role="img" aria-label={alt}>
+        // A decorative image (alt "") stays decorative when it is missing: an unnamed role="img" fails axe.
+        <div className={classes.placeholder} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
           <IconPhotoOff size={32} stroke={1.4} aria-hidden />
         </div>
       )}

@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
 import type { Clip, Media, Playlist, Stream } from '../../common/api';
 import { PROVIDER_LABELS, sourceLabel } from '../../common/enums';
-import { formatPlaylistType, parseUploadedAt } from '../../common/format';
+import { formatExactTime, formatPlaylistType, parseUploadedAt } from '../../common/format';
 import { songCount } from './detail';
 
 /** One read-only field of a details view (spec 2: id, name, provider, source, duration in secs, link URL, uploaded date). */
@@ -14,7 +13,7 @@ export interface ReadOnlyField {
 
 /** An exact local date and time, as in the time-ago tooltips ("7 November 2026, 13:23"). */
 export function exactDate(value: string): string {
-  return dayjs(parseUploadedAt(value)).format('D MMMM YYYY, HH:mm');
+  return formatExactTime(parseUploadedAt(value));
 }
 
 /**

@@ -84,6 +84,19 @@ describe('normaliseLoudness: a voice sample on air', () => {
     expect(truePeakDb(after.channels)).toBeLessThanOrEqual(ceilingDbtp + 0.3);
   });
 
+  it('does not chase the target into full-scale beeps: the limiter would only flatten them while the hum between rises', () => {
+    // 12 ms of 1 kHz at full scale every 500 ms (like Chromium's fake microphone), a -50 dBFS hum between.
+    const beeps = sine(5, 1000, 0).map((x, i) => ((i / RATE) % 0.5 < 0.012 ? x : x * dbToAmp(-50)));
+    const before = integratedLoudness([beeps], RATE);
+    expect(before).toBeLessThan(targetLufs - 2);
+    const after = normaliseLoudness([beeps], RATE);
+    // One round: the gain the loudness asks for, no more.
+    expect(after.gainDb).toBeCloseTo(targetLufs - before, 5);
+    const hum = (channel: Float32Array) => Math.max(...channel.subarray(0.3 * RATE, 0.45 * RATE).map(Math.abs));
+    expect(20 * Math.log10(hum(after.channels[0]!) / hum(beeps))).toBeCloseTo(after.gainDb, 1);
+    expect(truePeakDb(after.channels)).toBeLessThanOrEqual(ceilingDbtp + 0.3);
+  });
+
   it('leaves silence alone, and never raises a near-silent hiss by more than the cap', () => {
     const silence = new Float32Array(2 * RATE);
     expect(normaliseLoudness([silence], RATE)).toMatchObject({ gainDb: 0, inputLufs: Number.NEGATIVE_INFINITY });
@@ -100,5 +113,28 @@ describe('limit', () => {
     expect(limited.every((x) => Math.abs(x) <= ceiling + 1e-6)).toBe(true);
     const soft = sine(1, 440, -12);
     expect(limit([soft], RATE, -1)[0]).toEqual(soft);
+  });
+});
+
+describe('truePeakDb', () => {
+  it('finds the crest between samples: a quarter-rate sine phased 45° peaks 3 dB over its samples', () => {
+    const wave = new Float32Array(4800).map((_, i) => 0.5 * Math.sin((Math.PI / 2) * i + Math.PI / 4));
+    const samplePeak = 20 * Math.log10(Math.max(...wave.map(Math.abs)));
+    expect(samplePeak).toBeCloseTo(20 * Math.log10(0.5 * Math.SQRT1_2), 3);
+    expect(truePeakDb([wave])).toBeGreaterThan(samplePeak + 2.5);
+    expect(truePeakDb([wave])).toBeLessThanOrEqual(20 * Math.log10(0.5) + 0.2);
+  });
+
+  it('finds one short crest in a long quiet recording, on any channel', () => {
+    const quiet = sine(10, 440, -40);
+    const burst = new Float32Array(quiet);
+    const at = 7 * RATE + 123;
+    for (let i = 0; i < 48; i++) burst[at + i]! += 0.8 * Math.sin((Math.PI / 2) * i + Math.PI / 4);
+    expect(truePeakDb([quiet, burst])).toBeGreaterThan(20 * Math.log10(0.8 * Math.SQRT1_2) + 2);
+    expect(truePeakDb([quiet])).toBeCloseTo(-40, 1);
+  });
+
+  it('is -Infinity for silence', () => {
+    expect(truePeakDb([new Float32Array(100)])).toBe(Number.NEGATIVE_INFINITY);
   });
 });

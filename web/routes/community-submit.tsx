@@ -2,11 +2,12 @@ import { Anchor, Button, Code, Paper, Stack, Text, TextInput } from '@mantine/co
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { PLAYLIST_URL_MIN } from '../../common/constants';
 import { checkPlaylistUrl, PLAYLIST_URL_EXAMPLE, URL_PATTERN } from '../../common/playlist-requests';
 import { submitCommunityPlaylist } from '../api/community';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { ApiError } from '../lib/api-error';
 import { checkText, formErrorText } from '../lib/form-errors';
 import { notifyFailure, notifySuccess } from '../toasts/notify';
 
@@ -23,6 +24,9 @@ export function CommunitySubmitPage() {
   const checked = checkPlaylistUrl(url);
   const problem = generic ? formErrorText('Playlist URL', generic, 'a valid URL') : 'problem' in checked ? checked.problem : null;
 
+  // What the server found when it checked the playlist (not public at YouTube, already catalogued), until the URL changes.
+  const [refusal, setRefusal] = useState<ReactNode>(null);
+
   const submit = useMutation({
     mutationFn: () => submitCommunityPlaylist(url.trim()),
     onSuccess: () => {
@@ -30,7 +34,10 @@ export function CommunitySubmitPage() {
       setUrl('');
       setTouched(false);
     },
-    onError: (error) => notifyFailure('Unable to submit playlist', error),
+    onError: (error) => {
+      setRefusal(refusalOf(error));
+      notifyFailure('Unable to submit playlist', error);
+    },
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -63,10 +70,13 @@ export function CommunitySubmitPage() {
               minLength={PLAYLIST_URL_MIN}
               pattern={URL_PATTERN.source}
               value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
+              onChange={(event) => {
+                setUrl(event.currentTarget.value);
+                setRefusal(null);
+              }}
               onBlur={() => setTouched(true)}
               // While typing, a problem shows once the URL is long enough to be judged; after leaving the field, always.
-              error={touched || url.trim().length >= PLAYLIST_URL_MIN ? problem : null}
+              error={(touched || url.trim().length >= PLAYLIST_URL_MIN ? problem : null) ?? refusal}
               disabled={submit.isPending}
             />
             <Text size="sm" c="dimmed">
@@ -84,6 +94,25 @@ export function CommunitySubmitPage() {
           </Stack>
         </form>
       </Paper>
+    </>
+  );
+}
+
+/**
+ * The server's refusal of a URL the form could not judge, shown under the field: no public playlist
+ * at YouTube (400), or already in the catalogue (409, with a link to where it is).
+ */
+function refusalOf(error: Error): ReactNode {
+  if (!(error instanceof ApiError) || !error.body || (error.status !== 400 && error.status !== 409)) return null;
+  const message = error.body.message.replace(/^playlistUrl: /, '');
+  const id = /^\/playlists\/(\d+)$/.exec(error.body.link ?? '')?.[1];
+  if (id === undefined) return message;
+  return (
+    <>
+      {message}.{' '}
+      <Anchor renderRoot={(props) => <Link {...props} to="/playlists/$id" params={{ id: Number(id) }} />} underline="always" inherit>
+        Open the playlist
+      </Anchor>
     </>
   );
 }

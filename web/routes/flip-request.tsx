@@ -1,32 +1,34 @@
 import { Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FLIP_PRICE_USD, FLIP_URL_MIN, NAME_MAX } from '../../common/constants';
+import { FLIP_PRICE_USD, FLIP_URL_MIN } from '../../common/constants';
 import type { ValidatedFlip } from '../../common/flip';
-import { FLIP_URL_HINT, flipUrlLooksValid, NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
+import { FLIP_URL_HINT, flipUrlLooksValid, nicknameLooksValid } from '../../common/flip-rules';
 import { useCurrentUser } from '../api/auth';
 import { useFeatureSwitch } from '../api/features';
-import { captureFlipOrder, createFlipOrder, validateFlip } from '../api/flip';
+import { captureFlipOrder, createFlipOrder, flipPaymentStatus, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { FeatureNotice } from '../components/requests/FeatureNotice';
 import { FlipVideo } from '../components/requests/FlipVideo';
 import { PaymentStep, PayPalScript } from '../components/requests/Payment';
+import { NameField, VerifiedValues } from '../components/requests/RequestFields';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
+import { RequestSteps } from '../components/requests/RequestSteps';
 import { type Checkout, type OrderCalls, useCheckout } from '../components/requests/useCheckout';
 
 /**
  * /request/flip (spec 2 "New Flip Request"; states of spec 4: pending → validating → validated →
  * payment-success or payment-error). Step 1 checks the video (and the nickname when logged out);
  * step 2 pays through PayPal: the server makes the order for the validated request and captures it.
- * The switch is live (api/features.ts): when an admin turns flips off, step 1 locks and the notice
- * shows at once; a payment already under way stays on screen and completes (capture is never refused).
+ * The switch is live (api/features.ts): when an admin turns flips off, or the request queue fills
+ * (QUEUE_MAX), step 1 locks and the notice shows at once, and unlocks as soon as it is on again or
+ * has room; a payment already under way stays on screen and completes (capture is never refused).
  */
 
-const FLIP_ORDERS: OrderCalls = { createOrder: createFlipOrder, captureOrder: captureFlipOrder };
+const FLIP_ORDERS: OrderCalls = { createOrder: createFlipOrder, captureOrder: captureFlipOrder, paymentStatus: flipPaymentStatus };
 
 export function FlipRequestPage() {
   const status = useFeatureSwitch('flip');
-  const enabled = status.enabled === true;
   const checkout = useCheckout<ValidatedFlip>(FLIP_ORDERS);
   const flip = checkout.request;
 
@@ -35,38 +37,46 @@ export function FlipRequestPage() {
       <EmphasisHeader icon="flip" text="New Flip" emphasis="Request">
         <Header enabled={status.enabled} />
       </EmphasisHeader>
-      <Stack gap="lg" maw={720}>
+      <Stack gap="lg">
         <FeatureNotice feature="flip" status={status} />
         <Text fw={600} fz="lg">
           ${FLIP_PRICE_USD} per flip request
         </Text>
 
-        <Stack gap="sm" component="section" aria-labelledby="flip-step-1">
-          <Title order={2} fz="h4" id="flip-step-1">
-            Step 1: Verify your video
-          </Title>
-          <VerifyForm checkout={checkout} enabled={enabled} />
-          {flip ? <FlipVideo flip={flip} /> : null}
-        </Stack>
+        <RequestSteps>
+          <Stack gap="sm" component="section" aria-labelledby="flip-step-1">
+            <Title order={2} fz="h4" id="flip-step-1">
+              Step 1: Verify your video
+            </Title>
+            <VerifyForm checkout={checkout} open={status.open} />
+            {flip ? <FlipVideo flip={flip} /> : null}
+          </Stack>
 
-        <Stack gap="sm" component="section" aria-labelledby="flip-step-2">
-          <Title order={2} fz="h4" id="flip-step-2">
-            Step 2: Payment
-          </Title>
-          <PaymentStep kind="flip" {...checkout.payment} />
-        </Stack>
+          <Stack gap="sm" component="section" aria-labelledby="flip-step-2">
+            <Title order={2} fz="h4" id="flip-step-2">
+              Step 2: Payment
+            </Title>
+            <PaymentStep kind="flip" {...checkout.payment} />
+          </Stack>
+        </RequestSteps>
       </Stack>
     </PayPalScript>
   );
 }
 
-/** Step 1 (spec 5): the nickname when logged out, the link, VERIFY; fields locked unless pending and enabled. */
-function VerifyForm({ checkout, enabled }: { checkout: Checkout<ValidatedFlip>; enabled: boolean }) {
+/**
+ * Step 1 (spec 5): the nickname when logged out, the link, VERIFY; fields locked unless pending and
+ * `open` (flips enabled and the request queue not full), and shown as text once verified.
+ */
+function VerifyForm({ checkout, open }: { checkout: Checkout<ValidatedFlip>; open: boolean }) {
   const user = useCurrentUser();
   const [mediaUrl, setMediaUrl] = useState('');
   const [nickname, setNickname] = useState('');
+  const [urlTouched, setUrlTouched] = useState(false);
   const anonymous = user === null;
-  const editable = checkout.step === 'pending' && enabled;
+  const editable = checkout.step === 'pending' && open;
+  // Verified (and paying or paid): the values as text, readable, until New request.
+  const locked = checkout.step !== 'pending' && checkout.step !== 'validating';
   const formValid = flipUrlLooksValid(mediaUrl) && (!anonymous || nicknameLooksValid(nickname)) && user !== undefined;
   const canVerify = editable && formValid && mediaUrl.trim() !== '' && (!anonymous || nickname.trim() !== '');
 
@@ -78,32 +88,31 @@ function VerifyForm({ checkout, enabled }: { checkout: Checkout<ValidatedFlip>; 
       }}
     >
       <Stack gap="sm">
-        {anonymous ? (
-          <Tooltip label={NICKNAME_HINT} position="top-start">
-            <TextInput
-              label="Nickname"
-              placeholder="Your nickname"
-              required
-              maxLength={NAME_MAX}
-              value={nickname}
-              onChange={(event) => setNickname(event.currentTarget.value)}
-              disabled={!editable}
-              error={nickname !== '' && !nicknameLooksValid(nickname)}
-            />
-          </Tooltip>
-        ) : null}
-        <Tooltip label={FLIP_URL_HINT} position="top-start">
-          <TextInput
-            label="Video URL"
-            placeholder="Enter YouTube video URL"
-            required
-            minLength={FLIP_URL_MIN}
-            value={mediaUrl}
-            onChange={(event) => setMediaUrl(event.currentTarget.value)}
-            disabled={!editable}
-            error={mediaUrl !== '' && !flipUrlLooksValid(mediaUrl)}
+        {locked ? (
+          <VerifiedValues
+            values={[...(anonymous ? [{ label: 'Nickname', value: nickname.trim() }] : []), { label: 'Video URL', value: mediaUrl.trim() }]}
           />
-        </Tooltip>
+        ) : (
+          <>
+            {anonymous ? (
+              <NameField label="Nickname" placeholder="Your nickname" value={nickname} onChange={setNickname} disabled={!editable} />
+            ) : null}
+            <Tooltip label={FLIP_URL_HINT} position="top-start">
+              <TextInput
+                label="Video URL"
+                placeholder="Enter YouTube video URL"
+                required
+                minLength={FLIP_URL_MIN}
+                value={mediaUrl}
+                onChange={(event) => setMediaUrl(event.currentTarget.value)}
+                onBlur={() => setUrlTouched(true)}
+                disabled={!editable}
+                // Said in words under the field once it is left, or long enough to judge.
+                error={(urlTouched || mediaUrl.trim().length >= FLIP_URL_MIN) && !flipUrlLooksValid(mediaUrl) ? FLIP_URL_HINT : null}
+              />
+            </Tooltip>
+          </>
+        )}
         <Group gap="xs">
           <Button
             type="submit"

@@ -1,4 +1,4 @@
-import { Anchor, Grid, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -12,6 +12,7 @@ import { LiveOrLastStream } from '../components/home/LiveOrLastStream';
 import { TopTags } from '../components/home/TopTags';
 import { ItemList } from '../components/list/ItemList';
 import { notifyError, notifySuccess } from '../toasts/notify';
+import classes from './home.module.css';
 
 /** / : shortcuts, live or last stream, top tags, channel stats, and short pages of top and latest songs (spec 2 "Home"). */
 export function HomePage() {
@@ -24,17 +25,15 @@ export function HomePage() {
           <Title order={1}>{siteName}</Title>
         </VisuallyHidden>
         <HomeButtons />
-        <Grid gap={{ base: 'xl', md: 40 }}>
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <div className={classes.columns}>
+          <div className={classes.stream}>
             <LiveOrLastStream />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <Stack gap="xl">
-              <ChannelStats />
-              <TopTags />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+          </div>
+          <Stack gap="xl" className={classes.side}>
+            <ChannelStats />
+            <TopTags />
+          </Stack>
+        </div>
       </div>
       <SongSection
         icon="top"

@@ -1,11 +1,10 @@
 import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlayerSkipForward, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { DEFAULT_STATION, RADIO_FREQUENCY, RADIO_STATIONS } from '../../common/constants';
 import { useCurrentUser } from '../api/auth';
-import { radioListenersQuery, useSkipTrack } from '../api/radio';
+import { useRadioListeners, useSkipTrack } from '../api/radio';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ConnectionBadge } from '../components/radio/ConnectionBadge';
 import { CurrentTrack } from '../components/radio/CurrentTrack';
@@ -32,7 +31,7 @@ export function RadioPage() {
 
   const admin = useCurrentUser()?.admin === true;
   const skip = useSkipTrack(station);
-  const listenersRead = useQuery(radioListenersQuery);
+  const listenersRead = useRadioListeners();
   const { refetch: refetchListeners } = listenersRead;
   // Counted a second or so after this tab connects (server/radio/listeners.ts): ask again then, and never show fewer than this tab.
   useEffect(() => {
@@ -64,11 +63,16 @@ export function RadioPage() {
             data={RADIO_STATIONS.map((value) => ({ value, label: stationLabel(value) }))}
           />
           <Group gap="sm">
-            {listeners !== undefined ? (
-              <Text size="sm" c="dimmed" component="span">
-                <IconUsers size={14} aria-hidden /> {listeners} listening now
-              </Text>
-            ) : null}
+            {/* Its place is kept until the count comes, so the row does not wrap or move then (CLS). */}
+            <Text
+              size="sm"
+              c="dimmed"
+              component="span"
+              aria-hidden={listeners === undefined || undefined}
+              style={listeners === undefined ? { visibility: 'hidden' } : undefined}
+            >
+              <IconUsers size={14} aria-hidden /> {listeners ?? 0} listening now
+            </Text>
             <ConnectionBadge status={status} />
           </Group>
         </Group>

@@ -2,9 +2,9 @@ import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { IconArrowLeft, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { NAME_MAX, NAME_MIN } from '../../common/constants';
+import { formatExactTime } from '../../common/format';
 import type { SongRequest } from '../../common/requests';
 import { requestQuery, updateRequest } from '../api/requests';
 import { LoadStatus } from '../components/detail/DetailStatus';
@@ -87,7 +87,7 @@ function RequestEditForm({ request }: { request: SongRequest }) {
               <TextInput label="Id" value={String(request.id)} readOnly />
               <TextInput label="Video id" value={request.videoId} readOnly />
               <TextInput label="Title" value={request.title} readOnly />
-              <TextInput label="Created" value={dayjs(request.createdAt).format('D MMMM YYYY, HH:mm')} readOnly />
+              <TextInput label="Created" value={formatExactTime(new Date(request.createdAt))} readOnly />
               <TextInput
                 label="Requester name"
                 value={username}

@@ -12,7 +12,8 @@ import { RequestLinkButton } from '../components/requests/RequestLinks';
 /**
  * /requests/queue (spec 2 "Flip Request Queue", spec 4 "Flip queue"): what is playing and what is
  * queued, live through the queue socket (each message replaces the cached queue); admins advance it
- * with NEXT REQUEST or promote an item with Set playing, after which the queue reloads.
+ * with NEXT REQUEST or promote an item with Set playing, after which the queue reloads, or REJECT a
+ * queued item (refunded; issue 19), with the Admin Console's dialog.
  */
 export function RequestQueuePage() {
   const admin = useCurrentUser()?.admin === true;
@@ -47,6 +48,7 @@ export function RequestQueuePage() {
           items={queued}
           known={queue.isSuccess}
           onSetPlaying={admin ? (item) => next.mutate(item.id) : undefined}
+          rejectable={admin}
           busy={next.isPending}
         />
       </Stack>
@@ -62,10 +64,12 @@ interface QueueSectionProps {
   /** The queue has loaded: only then is an empty section really empty (a failed read has toasted) */
   known: boolean;
   onSetPlaying?: (item: QueueItem) => void;
+  /** Admins may reject (and so refund) the items of this section: the queued ones, never the playing one */
+  rejectable?: boolean;
   busy?: boolean;
 }
 
-function QueueSection({ id, title, empty, items, known, onSetPlaying, busy }: QueueSectionProps) {
+function QueueSection({ id, title, empty, items, known, onSetPlaying, rejectable = false, busy }: QueueSectionProps) {
   return (
     <Stack component="section" gap="sm" aria-labelledby={id}>
       <Title order={2} fz="h3" id={id}>
@@ -75,7 +79,12 @@ function QueueSection({ id, title, empty, items, known, onSetPlaying, busy }: Qu
         <SimpleGrid component="ul" cols={{ base: 1, md: 2, xl: 3 }} spacing="md" className={list.plainList} aria-labelledby={id}>
           {items.map((item) => (
             <li key={item.id}>
-              <QueueCard item={item} busy={busy} onSetPlaying={onSetPlaying ? () => onSetPlaying(item) : undefined} />
+              <QueueCard
+                item={item}
+                busy={busy}
+                onSetPlaying={onSetPlaying ? () => onSetPlaying(item) : undefined}
+                rejectable={rejectable}
+              />
             </li>
           ))}
         </SimpleGrid>

@@ -3,15 +3,19 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OVERLAY_PATHS, type SamplePlay, type SamplePlays, samplePlaysSchema } from '../../common/overlays';
 import { SAMPLE_PATHS } from '../../common/sample-paths';
-import { apiGet } from '../api/client';
+import { apiGet, apiRequest } from '../api/client';
 import { useLiveSocket } from '../api/socket';
+import { encodeForAir } from '../lib/normalise-for-air';
+import { DECODE_SAMPLE_RATE, useSampleAudio } from '../lib/normalised-audio';
 import classes from './queue-overlay.module.css';
 
 /**
  * /overlays/samples?key=… (issue 12): the streamer's sample player, an OBS browser source. It plays
  * each sample paid for after it opened, once and in payment order, and each replay an admin asks
  * for, showing who recorded it while it plays. What was played before it opened is the baseline of
- * its first read; the overlay socket (same key, spec 7's reconnect rule) brings the rest.
+ * its first read; the overlay socket (same key, spec 7's reconnect rule) brings the rest. Each
+ * recording plays at the same loudness (issue 19: lib/normalised-audio.ts), prepared off the main
+ * thread before its name shows.
  */
 export function SamplePlayerPage() {
   const { key = '' } = useSearch({ from: '/overlays/samples' });
@@ -22,6 +26,7 @@ export function SamplePlayerPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const player = usePlayQueue(baseline.data);
+  const onAir = useOnAir(player.current, key);
   useLiveSocket({
     path: `${OVERLAY_PATHS.samplesSocket}?key=${encodeURIComponent(key)}`,
     schema: samplePlaysSchema,
@@ -36,10 +41,10 @@ export function SamplePlayerPage() {
       </p>
     );
   }
-  const { current, blocked } = player;
+  const { current, next } = player;
   return (
     <main aria-label="Sample player" data-testid="sample-player" data-ready={baseline.isSuccess}>
-      {current ? (
+      {current && onAir.src !== null ? (
         <div className={classes.overlay} data-testid="sample-playing" data-play={current.key}>
           <span className={classes.label}>{current.replay > 0 ? 'Sample replay' : 'Sample'}</span>
           <span className={classes.playing}>{current.username}</span>
@@ -47,26 +52,36 @@ export function SamplePlayerPage() {
           <audio
             key={current.key}
             autoPlay
-            src={
-              current.key.startsWith(TEST_PREFIX)
-                ? testTone()
-                : `${SAMPLE_PATHS.audio(current.sampleRequestId)}?key=${encodeURIComponent(key)}`
-            }
+            src={onAir.src}
+            data-normalised={onAir.normalised}
             onPlaying={(event) => event.currentTarget.setAttribute('data-playing', 'true')}
-            onEnded={player.next}
-            onError={player.next}
-            ref={player.audioRef}
+            onEnded={() => {
+              reportPlayed(current, key);
+              next();
+            }}
+            onError={next}
+            ref={onAir.audioRef}
           />
         </div>
       ) : null}
-      {blocked ? (
+      {onAir.blocked ? (
         // Outside OBS a browser may refuse to play sound before a click.
-        <button type="button" className={classes.overlay} onClick={player.unblock}>
+        <button type="button" className={classes.overlay} onClick={onAir.unblock}>
           Click to enable sound
         </button>
       ) : null}
     </main>
   );
+}
+
+/**
+ * A paid sample's first play ended: its request is played (the fan's receipt and the history say
+ * so). Every open player may report it; the server records it once. A lost report only leaves the
+ * request queued, so it is not retried.
+ */
+function reportPlayed(play: SamplePlay, key: string) {
+  if (play.replay > 0 || play.sampleRequestId <= 0) return;
+  void apiRequest(OVERLAY_PATHS.samplePlayed(play.sampleRequestId), { method: 'POST', params: { key } }).catch(() => undefined);
 }
 
 const TEST_PREFIX = 'test:';
@@ -79,30 +94,56 @@ const testPlay = (id: string): SamplePlay => ({
 });
 
 let tone: string | null = null;
-/** The Admin Console's test sound: one second of a 660 Hz tone, as a WAV made here (no file to serve). */
+/**
+ * The Admin Console's test sound: one second of a 660 Hz tone made here (no file to serve), at the
+ * loudness every sample plays at, so the streamer can set the source's volume by it.
+ */
 function testTone(): string {
   if (tone) return tone;
-  const rate = 8000;
-  const samples = rate;
-  const view = new DataView(new ArrayBuffer(44 + samples * 2));
-  const text = (at: number, value: string) => {
-    for (let i = 0; i < value.length; i++) view.setUint8(at + i, value.charCodeAt(i));
-  };
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  text(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) view.setInt16(44 + i * 2, Math.sin((2 * Math.PI * 660 * i) / rate) * 0.4 * 32767, true);
-  tone = URL.createObjectURL(new Blob([view.buffer], { type: 'audio/wav' }));
+  const rate = DECODE_SAMPLE_RATE;
+  const wave = new Float32Array(rate).map((_, i) => 0.4 * Math.sin((2 * Math.PI * 660 * i) / rate));
+  tone = URL.createObjectURL(new Blob([encodeForAir([wave], rate).wav], { type: 'audio/wav' }));
   return tone;
+}
+
+/**
+ * What plays now: the current play's recording made even in loudness (lib/normalised-audio.ts),
+ * or the test sound. `src` is null while the recording is being prepared. When the recording
+ * could not be fetched, its address is tried as is: the <audio> element's error moves on.
+ */
+function useOnAir(current: SamplePlay | null, key: string) {
+  const test = current?.key.startsWith(TEST_PREFIX) ?? false;
+  const url = current && !test ? `${SAMPLE_PATHS.audio(current.sampleRequestId)}?key=${encodeURIComponent(key)}` : null;
+  const sample = useSampleAudio(url, current?.key);
+  const [blocked, setBlocked] = useState(false);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+
+  useEffect(() => {
+    if (sample.status === 'failed')
+      console.error(`Sample ${current?.sampleRequestId} could not be prepared; playing its address as is`, sample.error);
+  }, [sample, current]);
+
+  let src: string | null = null;
+  if (test) src = testTone();
+  else if (sample.status === 'ready') src = sample.audio.src;
+  else if (sample.status === 'failed') src = url;
+
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (src === null || !audio) return;
+    audio.play().then(
+      () => setBlocked(false),
+      (error: unknown) => setBlocked(error instanceof DOMException && error.name === 'NotAllowedError'),
+    );
+  }, [src]);
+
+  return {
+    src,
+    normalised: test || (sample.status === 'ready' && sample.audio.normalised),
+    blocked,
+    audioRef,
+    unblock: useCallback(() => void audioRef.current?.play().then(() => setBlocked(false)), []),
+  };
 }
 
 /** Plays heard after the baseline, one at a time, oldest first; a play heard twice is played once. */
@@ -110,9 +151,6 @@ function usePlayQueue(baseline: SamplePlays | undefined) {
   const seen = useRef<Set<string> | null>(null);
   const [queue, setQueue] = useState<SamplePlay[]>([]);
   const [current, setCurrent] = useState<SamplePlay | null>(null);
-  const [blocked, setBlocked] = useState(false);
-  const audioRef = useRef<HTMLAudioElement | null>(null);
-
   if (baseline && seen.current === null) seen.current = new Set(baseline.plays.map((play) => play.key));
 
   const hear = useCallback((message: SamplePlays) => {
@@ -130,21 +168,5 @@ function usePlayQueue(baseline: SamplePlays | undefined) {
     setQueue((waiting) => waiting.slice(1));
   }, [current, queue]);
 
-  useEffect(() => {
-    const audio = audioRef.current;
-    if (!current || !audio) return;
-    audio.play().then(
-      () => setBlocked(false),
-      (error: unknown) => setBlocked(error instanceof DOMException && error.name === 'NotAllowedError'),
-    );
-  }, [current]);
-
-  return {
-    current,
-    blocked,
-    audioRef,
-    hear,
-    next: useCallback(() => setCurrent(null), []),
-    unblock: useCallback(() => void audioRef.current?.play().then(() => setBlocked(false)), []),
-  };
+  return { current, hear, next: useCallback(() => setCurrent(null), []) };
 }

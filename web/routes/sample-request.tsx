@@ -1,17 +1,19 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { NAME_MAX, SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
-import { NICKNAME_HINT, nicknameLooksValid } from '../../common/flip-rules';
+import { SAMPLE_BLOCK_PRICE_USD, SAMPLE_BLOCK_SECONDS } from '../../common/constants';
+import { nicknameLooksValid } from '../../common/flip-rules';
 import { samplePriceUsd } from '../../common/pricing';
 import type { SampleValidation } from '../../common/sample';
 import { useCurrentUser } from '../api/auth';
 import { useFeatureSwitch } from '../api/features';
-import { captureSampleOrder, createSampleOrder, validateSample } from '../api/sample';
+import { captureSampleOrder, createSampleOrder, samplePaymentStatus, validateSample } from '../api/sample';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { FeatureNotice } from '../components/requests/FeatureNotice';
 import { PaymentStep, PayPalScript } from '../components/requests/Payment';
+import { NameField, VerifiedValues } from '../components/requests/RequestFields';
 import { FeatureToggleButton, RequestLinkButton } from '../components/requests/RequestLinks';
+import { RequestSteps } from '../components/requests/RequestSteps';
 import { type Checkout, type OrderCalls, useCheckout } from '../components/requests/useCheckout';
 import { type Recording, useRecorder } from '../lib/recorder';
 
@@ -19,16 +21,16 @@ import { type Recording, useRecorder } from '../lib/recorder';
  * /request/sample (spec 2 "New Sample Request"; spec 4 "Sample recording": pending → recording →
  * recorded → validated → payment-success or payment-error, or unsupported without a microphone).
  * The server measures and prices the recording; the price shown before is the page's own estimate.
- * The switch is live (api/features.ts): turned off, Record and VERIFY lock and the notice shows at
- * once; a recording under way can still be stopped, and a payment under way completes.
+ * The switch is live (api/features.ts): turned off, or with the request queue full (QUEUE_MAX),
+ * Record and VERIFY lock and the notice shows at once; a recording under way can still be stopped,
+ * and a payment under way completes.
  */
 
-const SAMPLE_ORDERS: OrderCalls = { createOrder: createSampleOrder, captureOrder: captureSampleOrder };
+const SAMPLE_ORDERS: OrderCalls = { createOrder: createSampleOrder, captureOrder: captureSampleOrder, paymentStatus: samplePaymentStatus };
 const NO_DEVICE = "Unfortunately you don't currently have any audio recording devices connected";
 
 export function SampleRequestPage() {
   const status = useFeatureSwitch('recording');
-  const enabled = status.enabled === true;
   const recorder = useRecorder();
   const checkout = useCheckout<SampleValidation>(SAMPLE_ORDERS);
   const sample = checkout.request;
@@ -42,35 +44,37 @@ export function SampleRequestPage() {
       <EmphasisHeader icon="microphone" text="New Sample" emphasis="Request">
         <Header enabled={status.enabled} />
       </EmphasisHeader>
-      <Stack gap="lg" maw={720}>
+      <Stack gap="lg">
         <FeatureNotice feature="recording" status={status} />
         <Text fw={600} fz="lg">
           ${SAMPLE_BLOCK_PRICE_USD} for up to {SAMPLE_BLOCK_SECONDS} seconds, plus ${SAMPLE_BLOCK_PRICE_USD} for each further{' '}
           {SAMPLE_BLOCK_SECONDS} seconds started
         </Text>
-        {recorder.status === 'unsupported' ? (
-          <Alert color="orange" icon={<IconMicrophoneOff aria-hidden />} role="alert">
-            {NO_DEVICE}
-          </Alert>
-        ) : (
-          <Stack gap="sm" component="section" aria-labelledby="sample-step-1">
-            <Title order={2} fz="h4" id="sample-step-1">
-              Step 1: Record your sample
+        <RequestSteps>
+          {recorder.status === 'unsupported' ? (
+            <Alert color="orange" icon={<IconMicrophoneOff aria-hidden />} role="alert">
+              {NO_DEVICE}
+            </Alert>
+          ) : (
+            <Stack gap="sm" component="section" aria-labelledby="sample-step-1">
+              <Title order={2} fz="h4" id="sample-step-1">
+                Step 1: Record your sample
+              </Title>
+              <RecordStep recorder={recorder} open={status.open} checkout={checkout} onStartOver={startOver} />
+            </Stack>
+          )}
+          <Stack gap="sm" component="section" aria-labelledby="sample-step-2">
+            <Title order={2} fz="h4" id="sample-step-2">
+              Step 2: Payment
             </Title>
-            <RecordStep recorder={recorder} enabled={enabled} checkout={checkout} onStartOver={startOver} />
+            {sample ? (
+              <Text>
+                Verified: {sample.duration.toFixed(1)} seconds, <strong>${sample.amount}</strong>
+              </Text>
+            ) : null}
+            <PaymentStep kind="sample" {...checkout.payment} />
           </Stack>
-        )}
-        <Stack gap="sm" component="section" aria-labelledby="sample-step-2">
-          <Title order={2} fz="h4" id="sample-step-2">
-            Step 2: Payment
-          </Title>
-          {sample ? (
-            <Text>
-              Verified: {sample.duration.toFixed(1)} seconds, <strong>${sample.amount}</strong>
-            </Text>
-          ) : null}
-          <PaymentStep kind="sample" {...checkout.payment} />
-        </Stack>
+        </RequestSteps>
       </Stack>
     </PayPalScript>
   );
@@ -78,40 +82,34 @@ export function SampleRequestPage() {
 
 interface RecordStepProps {
   recorder: ReturnType<typeof useRecorder>;
-  enabled: boolean;
+  /** Samples are enabled and the request queue is not full */
+  open: boolean;
   checkout: Checkout<SampleValidation>;
   onStartOver: () => void;
 }
 
 /** Record, Stop, playback, the username when logged out, VERIFY: each enabled only as spec 5 says. */
-function RecordStep({ recorder, enabled, checkout, onStartOver }: RecordStepProps) {
+function RecordStep({ recorder, open, checkout, onStartOver }: RecordStepProps) {
   const user = useCurrentUser();
   const [username, setUsername] = useState('');
   const anonymous = user === null;
   const { status, recording } = recorder;
   const busy = status === 'lead-in' || status === 'recording';
   const pending = checkout.step === 'pending';
-  const canRecord = enabled && pending && (status === 'idle' || status === 'recorded');
-  // A recording under way when requests are turned off can still be stopped.
+  // Verified (and paying or paid): the name as text, readable, until New recording.
+  const locked = !pending && checkout.step !== 'validating';
+  const canRecord = open && pending && (status === 'idle' || status === 'recorded');
+  // A recording under way when requests are turned off (or the queue fills) can still be stopped.
   const canStop = busy;
-  const canVerify = enabled && pending && status === 'recorded' && user !== undefined && (!anonymous || nicknameLooksValid(username));
+  const canVerify = open && pending && status === 'recorded' && user !== undefined && (!anonymous || nicknameLooksValid(username));
 
   const verify = (recorded: Recording) => checkout.verify(() => validateSample(recorded.blob, anonymous ? username.trim() : null));
 
   return (
     <Stack gap="sm">
-      {anonymous ? (
-        <TextInput
-          label="Username"
-          description={NICKNAME_HINT}
-          placeholder="Your username"
-          required
-          maxLength={NAME_MAX}
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          disabled={!pending}
-          error={username !== '' && !nicknameLooksValid(username)}
-        />
+      {anonymous && locked ? <VerifiedValues values={[{ label: 'Username', value: username.trim() }]} /> : null}
+      {anonymous && !locked ? (
+        <NameField label="Username" placeholder="Your username" value={username} onChange={setUsername} disabled={!pending} />
       ) : null}
       <Group gap="md" align="center">
         <Button onClick={() => void recorder.start()} disabled={!canRecord} leftSection={<IconMicrophone size={16} aria-hidden />}>

@@ -4,8 +4,8 @@ import type { Period } from '../../common/enums';
 import { clipLists } from '../api/catalogue';
 import { ClipCard } from '../components/cards/cards';
 import { EmphasisHeader } from '../components/EmphasisHeader';
-import { ClipFilter } from '../components/filters/ClipFilter';
 import { FilterToggle } from '../components/filters/FilterToggle';
+import { LazyClipFilter } from '../components/filters/lazy-filters';
 import { ItemList } from '../components/list/ItemList';
 import { usePageTitle } from '../components/PageTitle';
 import { PeriodButtons, type PeriodOption } from '../components/PeriodButtons';
@@ -51,7 +51,7 @@ export function TopClipsPage() {
       />
       <div id="clip-filter">
         {opened ? (
-          <ClipFilter
+          <LazyClipFilter
             filter={{ clippedBy: search.clippedBy, tags }}
             onApply={(next) =>
               navigate({

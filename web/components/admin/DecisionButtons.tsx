@@ -15,7 +15,8 @@ export function DecisionButtons({ onApprove, onReject, pending, subject }: Decis
   return (
     <Group gap="xs" wrap="nowrap">
       <Button
-        color="teal"
+        // teal.9: white on Mantine's default teal (2.6:1) fails WCAG AA; this shade is 5:1.
+        color="teal.9"
         size="sm"
         leftSection={<IconCheck size={16} aria-hidden />}
         loading={pending === 'approve'}

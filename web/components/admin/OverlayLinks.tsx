@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconVolume } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { OVERLAY_PATHS } from '../../../common/overlays';
 import { apiPost } from '../../api/client';
 import { overlayLinksQuery } from '../../api/queue';
 import { notifySuccess } from '../../toasts/notify';
+import { LazyTooltip } from '../later/LazyTooltip';
 import list from '../plainList.module.css';
 
 /** The stream overlays' URLs (keys included) for the admins to paste into OBS as browser sources. */
@@ -32,7 +33,7 @@ export function OverlayLinks() {
             <Code style={{ overflowWrap: 'anywhere' }}>{link.url}</Code>
             <CopyButton value={link.url}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy URL'} withArrow>
+                <LazyTooltip label={copied ? 'Copied' : 'Copy URL'} withArrow>
                   <ActionIcon
                     variant="light"
                     color={copied ? 'teal' : undefined}
@@ -41,7 +42,7 @@ export function OverlayLinks() {
                   >
                     {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                   </ActionIcon>
-                </Tooltip>
+                </LazyTooltip>
               )}
             </CopyButton>
           </Group>

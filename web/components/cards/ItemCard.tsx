@@ -46,7 +46,8 @@ export function ItemCard({ kind, item, corner, meta }: ItemCardProps) {
           {item.name}
         </Link>
       </Text>
-      <Stack gap={2} mt={6}>
+      {/* At the card's foot, so the meta lines of a row line up whatever the title's length. */}
+      <Stack gap={2} pt={6} mt="auto">
         {meta.map((parts, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines are fixed per card type
           <MetaLine key={index} parts={parts} />
@@ -57,17 +58,19 @@ export function ItemCard({ kind, item, corner, meta }: ItemCardProps) {
 }
 
 /**
- * One meta line. Every part starts with its " · ", and the line is shifted left by one separator's
- * width inside a clipping box: the separator of each row's first part falls outside, so a wrapped
- * line never starts or ends with a dangling dot.
+ * One meta line, one row high: every part starts with its " · ", and the line is shifted left by one
+ * separator's width inside a clipping box, so the first part's separator falls outside. The last
+ * part ends in an ellipsis when the row is too narrow (its full text is its title).
  */
 function MetaLine({ parts }: { parts: ReactNode[] }) {
+  const last = parts.length - 1;
+  const lastTitle = typeof parts[last] === 'string' ? parts[last] : undefined;
   return (
     <Text component="div" fz="sm" c="dimmed" className={classes.metaLine} data-testid="card-meta">
       <div className={classes.metaParts}>
         {parts.map((part, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts are fixed per card type
-          <span key={index} className={classes.metaPart} data-part>
+          <span key={index} className={classes.metaPart} data-part title={index === last ? lastTitle : undefined}>
             {/* The spaces keep the line's text readable ("3 days ago · YouTube"); the fixed width sets the look. */}
             <span className={classes.separator} aria-hidden data-separator>
               {' · '}

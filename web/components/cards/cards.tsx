@@ -12,7 +12,10 @@ function useProviderSource({ provider, source }: { provider: keyof typeof PROVID
   return [PROVIDER_LABELS[provider], sourceLabel(streamerName, source)];
 }
 
-/** Songs and streams share one card: the duration in the corner, "3 days ago · YouTube · Nova Music" under the title. */
+/**
+ * Songs and streams share one card: the duration in the corner, "3 days ago" then "YouTube · Nova Music"
+ * under the title: two lines like the playlist and clip cards, so a row of mixed cards stays even.
+ */
 function UploadedCard({ kind, item }: { kind: 'media' | 'streams'; item: Media | Stream }) {
   const origin = useProviderSource(item);
   return (
@@ -20,7 +23,7 @@ function UploadedCard({ kind, item }: { kind: 'media' | 'streams'; item: Media |
       kind={kind}
       item={item}
       corner={formatDuration(item.duration)}
-      meta={[[<TimeAgo key="date" date={item.uploadedAt} />, ...origin]]}
+      meta={[[<TimeAgo key="date" date={item.uploadedAt} />], origin]}
     />
   );
 }

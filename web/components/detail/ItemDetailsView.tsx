@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Grid, Group, Paper, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Grid, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconExternalLink, IconPencil, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../api/auth';
 import { DETAIL_PATHS } from '../../lib/detail';
 import type { ReadOnlyField } from '../../lib/detail-fields';
 import { EmphasisHeader } from '../EmphasisHeader';
+import { LazyTooltip } from '../later/LazyTooltip';
 import { Thumbnail } from '../Thumbnail';
 import { KIND_TITLES } from './kind-titles';
 
@@ -103,10 +104,10 @@ export function ItemDetailsView({ kind, id, name, thumbnail, editable, fields, c
 
 function OpenLink({ href, label }: { href: string; label: string }) {
   return (
-    <Tooltip label="Open in a new tab">
+    <LazyTooltip label="Open in a new tab">
       <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" variant="subtle" aria-label={`Open ${label}`}>
         <IconExternalLink size={18} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,6 +1,6 @@
 import type { Provider } from '../../../common/enums';
 import type { CatalogueFilter } from '../../lib/filters';
-import { FilterBar } from './FilterBar';
+import { LazyFilterBar } from './lazy-filters';
 
 export const FILTER_PANEL_ID = 'filter-panel';
 
@@ -11,7 +11,7 @@ interface CatalogueFilterPanelProps {
   onApply: (filter: CatalogueFilter) => void;
 }
 
-/** The filter bar under a list header, mounted only while open (its tag list loads on first open). */
+/** The filter bar under a list header, mounted only while open (its code and tag list load on first open). */
 export function CatalogueFilterPanel({ opened, ...props }: CatalogueFilterPanelProps) {
-  return <div id={FILTER_PANEL_ID}>{opened ? <FilterBar {...props} /> : null}</div>;
+  return <div id={FILTER_PANEL_ID}>{opened ? <LazyFilterBar {...props} /> : null}</div>;
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
+import { LazyTooltip } from '../later/LazyTooltip';
 
 interface FilterToggleProps {
   opened: boolean;
@@ -12,7 +13,7 @@ interface FilterToggleProps {
 /** The filter button: active (filled) while the filter panel is open; tooltip "Filter". */
 export function FilterToggle({ opened, onToggle, applied = false, controls }: FilterToggleProps) {
   return (
-    <Tooltip label="Filter">
+    <LazyTooltip label="Filter">
       <Indicator disabled={!applied || opened} size={9} offset={4}>
         <ActionIcon
           size="lg"
@@ -27,6 +28,6 @@ export function FilterToggle({ opened, onToggle, applied = false, controls }: Fi
           <IconFilter size={20} stroke={1.8} />
         </ActionIcon>
       </Indicator>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -22,7 +22,7 @@ export function LiveOrLastStream() {
   // stream's poster is the largest thing on the home page. One reader only: a second one mounting
   // after a failure would read again and toast the failure twice.
   const last = useQuery(lastStreamQuery);
-  if (live.isPending) return <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" />;
+  if (live.isPending) return <StreamSkeleton reserveHeader />;
   return live.data?.live ? <LiveNow title={live.data.title} startedAt={live.data.startedAt} /> : <LastStream last={last} />;
 }
 
@@ -71,7 +71,7 @@ function LastStream({ last }: { last: UseQueryResult<Stream | null> }) {
   return (
     <section aria-label="Last stream">
       <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />
-      {last.isPending ? <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius="md" /> : null}
+      {last.isPending ? <StreamSkeleton reserveHeader={false} /> : null}
       {last.isError ? (
         <Text c="var(--mantine-color-error)" role="alert">
           An error occurred when loading streams
@@ -82,6 +82,32 @@ function LastStream({ last }: { last: UseQueryResult<Stream | null> }) {
     </section>
   );
 }
+
+/**
+ * The last stream's place while it loads: its header (kept but unseen while the live check runs,
+ * since a live banner may come instead), the 16:9 poster and the card's two lines, so the columns
+ * and sections below do not move when it comes (CLS, issue 23).
+ */
+function StreamSkeleton({ reserveHeader }: { reserveHeader: boolean }) {
+  const skeleton = (
+    <div className={classes.skeleton}>
+      <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius={0} />
+      <Skeleton h={CARD_TEXT_HEIGHT} radius={0} />
+    </div>
+  );
+  if (!reserveHeader) return skeleton;
+  return (
+    <div aria-hidden>
+      <div className={classes.unseen}>
+        <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />
+      </div>
+      {skeleton}
+    </div>
+  );
+}
+
+/** The card's text under the poster: padding md, the name (lg) and the facts line (sm) */
+const CARD_TEXT_HEIGHT = 88;
 
 function LastStreamCard({ stream }: { stream: Stream }) {
   const { streamerName } = useConfig();

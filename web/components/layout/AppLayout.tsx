@@ -1,64 +1,70 @@
-import { AppShell, Burger, Container, Group } from '@mantine/core';
+import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useLater } from '../later/later';
 import { RadioDock } from '../radio/RadioDock';
 import classes from './AppLayout.module.css';
 import { Brand } from './Brand';
 import { ChannelButtons } from './ChannelButtons';
 import { DesktopMenu } from './DesktopMenu';
-import { MobileMenu } from './MobileMenu';
-import { NavSearch, SearchButton } from './NavSearch';
+import { lateParts } from './late-parts';
+import { HeaderSearch, SearchButton } from './SearchButton';
 import { SiteFooter } from './SiteFooter';
 import { UserMenu } from './UserMenu';
 
 /**
  * The shell: a header with the menu tree (a burger drawer below the lg breakpoint, 1200 px, where
- * the full bar no longer fits), the page, and the footer. The search box sits in the bar from xl
- * (1408 px); below xl a search button opens the same box in a dialog. Below the footer, the radio's
- * dock: its engine and mini-player, once the radio has been opened.
+ * the full bar no longer fits), the page, and the footer. The search box sits in the bar from 1024 px
+ * (spec 2, issue 24 item 7; it narrows to fit beside the menu bar, AppLayout.module.css); below that a search
+ * button opens the same box in a dialog. The account slot keeps one width logged in or out (issue 24
+ * item 8), so nothing in the header moves when the visitor logs in. Below the footer, the radio's
+ * dock: its engine and mini-player, once the radio has been opened. The drawer's menu, the dropdowns,
+ * the search box and the tooltips load after start-up (late-parts.ts). The frame is a CSS module, not
+ * Mantine's AppShell (see AppLayout.module.css).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const parts = useLater(lateParts);
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 300, breakpoint: 'lg', collapsed: { mobile: !opened, desktop: true } }} padding={0}>
+    <>
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>
-      <AppShell.Header>
+      <header className={`${classes.header} right-scroll-bar-position`}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={opened ? 'Close menu' : 'Open menu'} />
             <Brand onNavigate={close} />
           </Group>
-          <Group visibleFrom="lg" gap={0} wrap="nowrap">
+          <Group visibleFrom="lg" gap={0} wrap="nowrap" className={classes.menu}>
             <DesktopMenu />
           </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Group visibleFrom="xl">
-              <NavSearch />
-            </Group>
-            <Group hiddenFrom="xl">
+          <Group gap="xs" wrap="nowrap" className={classes.tools}>
+            <div className={classes.wideSearch}>
+              <HeaderSearch />
+            </div>
+            <div className={classes.narrowSearch}>
               <SearchButton />
-            </Group>
+            </div>
             <ChannelButtons />
-            <UserMenu />
+            <UserMenu className={classes.account} />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar hiddenFrom="lg">
-        <MobileMenu onNavigate={close} />
-      </AppShell.Navbar>
+      <Box component="nav" className={classes.navbar} hiddenFrom="lg" mod={{ opened }}>
+        {parts ? <parts.MobileMenu onNavigate={close} /> : null}
+      </Box>
 
-      {/* A full-height main keeps the footer below the fold, so it does not jump down when lists arrive (CLS). */}
-      <AppShell.Main id="main" tabIndex={-1} mih="100dvh">
+      {/* A full-height main (AppLayout.module.css) keeps the footer below the fold, so it does not jump down when lists arrive (CLS). */}
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={{ base: 'sm', sm: 'md', lg: 'xl' }} pt="lg" pb="md">
           {children}
         </Container>
-      </AppShell.Main>
+      </main>
       <SiteFooter />
       {/* The radio, once opened, plays on whatever page is shown (its mini-player sits here). */}
       <RadioDock />
-    </AppShell>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconBrandTwitch, IconBrandYoutube } from '@tabler/icons-react';
 import { useConfig } from '../../api/config';
+import { LazyTooltip } from '../later/LazyTooltip';
 
 /** Spec 2: buttons linking to the streamer's live-stream channel and video channel. */
 export function ChannelButtons() {
@@ -24,7 +25,7 @@ interface ChannelButtonProps {
 /** An icon link to a channel, opening in a new tab. */
 function ChannelButton({ href, label, color, Icon }: ChannelButtonProps) {
   return (
-    <Tooltip label={label}>
+    <LazyTooltip label={label}>
       <ActionIcon
         component="a"
         href={href}
@@ -37,6 +38,6 @@ function ChannelButton({ href, label, color, Icon }: ChannelButtonProps) {
       >
         <Icon size={20} stroke={1.8} />
       </ActionIcon>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

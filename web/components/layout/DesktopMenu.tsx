@@ -1,20 +1,40 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { type ComponentProps, useState } from 'react';
 import { isActivePath, isGroup, NAV_MENU, type NavGroup, type NavLeaf } from '../../lib/navigation';
+import { useLater } from '../later/later';
+import { lateParts } from './late-parts';
 
-/** The menu tree as a horizontal bar of buttons and dropdowns (wide screens). */
+/**
+ * The menu tree as a horizontal bar of buttons and dropdowns (wide screens). The buttons' side padding
+ * is --menu-button-px (8 px; less from lg to xl, where the bar shares the header with the search box:
+ * AppLayout.module.css).
+ */
 export function DesktopMenu() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The dropdowns (Mantine's Menu) load after start-up; until then a group is its button alone.
+  const parts = useLater(lateParts);
+  // A group clicked before its dropdown arrived opens when it does.
+  const [clicked, setClicked] = useState<string>();
   return (
     <Group component="nav" aria-label="Main" gap={2} wrap="nowrap">
-      {NAV_MENU.map((entry) =>
-        isGroup(entry) ? (
-          <GroupMenu key={entry.label} group={entry} pathname={pathname} />
+      {NAV_MENU.map((entry) => {
+        if (!isGroup(entry)) return <LeafButton key={entry.to} leaf={entry} pathname={pathname} />;
+        return parts ? (
+          <parts.GroupMenu key={entry.label} group={entry} pathname={pathname} defaultOpened={clicked === entry.label} />
         ) : (
-          <LeafButton key={entry.to} leaf={entry} pathname={pathname} />
-        ),
-      )}
+          <GroupButton
+            key={entry.label}
+            group={entry}
+            pathname={pathname}
+            onClick={() => {
+              setClicked(entry.label);
+              void lateParts.load();
+            }}
+          />
+        );
+      })}
     </Group>
   );
 }
@@ -28,7 +48,7 @@ function LeafButton({ leaf, pathname }: { leaf: NavLeaf; pathname: string }) {
       variant={active ? 'light' : 'subtle'}
       color={active ? undefined : 'gray'}
       size="compact-sm"
-      px={8}
+      px="var(--menu-button-px, 8px)"
       fz="sm"
       aria-current={active ? 'page' : undefined}
     >
@@ -37,35 +57,23 @@ function LeafButton({ leaf, pathname }: { leaf: NavLeaf; pathname: string }) {
   );
 }
 
-function GroupMenu({ group, pathname }: { group: NavGroup; pathname: string }) {
+/**
+ * A group's button, which opens its dropdown (GroupMenu.tsx); active when one of its pages is shown.
+ * Menu.Target gives it a ref, handlers and ARIA attributes: they pass through to the button.
+ */
+export function GroupButton({ group, pathname, ...target }: { group: NavGroup; pathname: string } & ComponentProps<'button'>) {
   const active = group.children.some((child) => isActivePath(child.to, pathname));
   return (
-    <Menu trigger="click-hover" openDelay={60} closeDelay={150} position="bottom-start" shadow="md" width={190}>
-      <Menu.Target>
-        <Button
-          variant={active ? 'light' : 'subtle'}
-          color={active ? undefined : 'gray'}
-          size="compact-sm"
-          px={8}
-          fz="sm"
-          rightSection={<IconChevronDown size={13} stroke={2} />}
-        >
-          {group.label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {group.children.map((child) => (
-          <Menu.Item
-            key={child.to}
-            component={Link}
-            to={child.to}
-            color={isActivePath(child.to, pathname) ? 'pink' : undefined}
-            aria-current={isActivePath(child.to, pathname) ? 'page' : undefined}
-          >
-            {child.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Button
+      {...target}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      size="compact-sm"
+      px="var(--menu-button-px, 8px)"
+      fz="sm"
+      rightSection={<IconChevronDown size={13} stroke={2} />}
+    >
+      {group.label}
+    </Button>
   );
 }

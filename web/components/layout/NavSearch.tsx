@@ -1,5 +1,4 @@
-import { ActionIcon, Combobox, Loader, Modal, TextInput, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Combobox, Loader, Modal, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +14,8 @@ interface NavSearchProps {
   inline?: boolean;
   /** Called after a search or an item was opened (the dialog closes) */
   onDone?: () => void;
+  /** Focus the box on mount (its look-alike had the focus: SearchButton.tsx) */
+  autoFocus?: boolean;
 }
 
 /**
@@ -22,9 +23,10 @@ interface NavSearchProps {
  * clips while the visitor types. Arrows move through them, Enter on one opens its page, Escape closes
  * the list, and Enter on the text goes to /search with q plus the type of the list the visitor is on
  * (spec 2, Search). One request per pause in typing (SUGGEST_DEBOUNCE_MS); a newer text aborts the
- * older request, and the older answer stays on screen until the newer one comes.
+ * older request, and the older answer stays on screen until the newer one comes. Loaded after
+ * start-up (LateParts.tsx); SearchButton.tsx shows the header's box until then.
  */
-export function NavSearch({ inline = false, onDone }: NavSearchProps) {
+export function NavSearch({ inline = false, onDone, autoFocus = false }: NavSearchProps) {
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
   const [text, setText] = useState('');
@@ -70,9 +72,12 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
       rightSection={loading && answer ? <Loader size={14} aria-hidden /> : null}
       radius="xl"
       size={inline ? 'md' : 'sm'}
-      w={inline ? '100%' : 200}
+      // In the header, the width its slot gives (AppLayout.module.css).
+      w="100%"
       // The dialog puts focus here, not on its close button.
       data-autofocus={inline || undefined}
+      // Only when the visitor had already focused the box's look-alike.
+      autoFocus={autoFocus}
     />
   );
 
@@ -103,22 +108,13 @@ export function NavSearch({ inline = false, onDone }: NavSearchProps) {
 }
 
 /**
- * Below the widest screens, where the navbar has no room for the box: a button that opens the same
- * search in a dialog, focus in the box and the suggestions under it. The first Escape closes the
- * list, the next one the dialog.
+ * Below 1024 px, the search in a dialog (SearchButton.tsx opens it): focus in the box and
+ * the suggestions under it. The first Escape closes the list, the next one the dialog.
  */
-export function SearchButton() {
-  const [opened, { open, close }] = useDisclosure(false);
+export function SearchDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <>
-      <Tooltip label="Search" disabled={opened}>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Search" aria-haspopup="dialog" onClick={open}>
-          <IconSearch size={20} stroke={1.8} />
-        </ActionIcon>
-      </Tooltip>
-      <Modal opened={opened} onClose={close} title="Search" size="lg" yOffset="6dvh" closeButtonProps={{ 'aria-label': 'Close search' }}>
-        <NavSearch inline onDone={close} />
-      </Modal>
-    </>
+    <Modal opened={opened} onClose={onClose} title="Search" size="lg" yOffset="6dvh" closeButtonProps={{ 'aria-label': 'Close search' }}>
+      <NavSearch inline onDone={onClose} />
+    </Modal>
   );
 }

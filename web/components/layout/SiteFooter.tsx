@@ -1,5 +1,6 @@
-import { ActionIcon, Anchor, Container, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Container, Divider, Group, Stack, Text } from '@mantine/core';
 import { useConfig } from '../../api/config';
+import { LazyTooltip } from '../later/LazyTooltip';
 import { linkIcon } from '../linkIcons';
 import classes from '../plainList.module.css';
 
@@ -16,7 +17,7 @@ export function SiteFooter() {
             const Icon = linkIcon(social.kind);
             return (
               <li key={social.url}>
-                <Tooltip label={social.label}>
+                <LazyTooltip label={social.label}>
                   <ActionIcon
                     component="a"
                     href={social.url}
@@ -29,7 +30,7 @@ export function SiteFooter() {
                   >
                     <Icon size={20} stroke={1.7} />
                   </ActionIcon>
-                </Tooltip>
+                </LazyTooltip>
               </li>
             );
           })}

@@ -1,11 +1,12 @@
 import { Button, Center, Loader, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Text } from '@mantine/core';
 import { useIntersection, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { INFINITE_SCROLL_DISTANCE, INFINITE_SCROLL_THROTTLE_MS } from '../../../common/constants';
 import type { ListSource } from '../../api/list-source';
 import { type PageSizeKind, pageSizeFor } from '../../lib/page-size';
 import { CardEagerContext, CardHeadingContext } from '../cards/ItemCard';
 import plain from '../plainList.module.css';
+import { ListEmptyContext } from './empty-context';
 import { useListPages } from './useListPages';
 
 export interface ItemListProps<T extends { id: number }> {
@@ -46,6 +47,8 @@ export function ItemList<T extends { id: number }>({
   // Fixed when the list starts: rotating a phone must not restart a list the visitor is reading.
   const [size] = useState(() => (typeof pageSize === 'number' ? pageSize : pageSizeFor(pageSize, window.innerWidth)));
   const list = useListPages(source, size, failureText);
+  const onEmpty = useContext(ListEmptyContext);
+  useEffect(() => onEmpty?.(list.empty), [onEmpty, list.empty]);
 
   return (
     <Stack gap="md" data-testid="item-list" aria-busy={list.loading}>
@@ -75,7 +78,7 @@ export function ItemList<T extends { id: number }>({
       ) : null}
 
       {list.empty ? (
-        <Text c="dimmed" ta="center" py="lg" data-testid="list-empty">
+        <Text c="dimmed" ta={onEmpty ? undefined : 'center'} py={onEmpty ? undefined : 'lg'} data-testid="list-empty">
           No {entity} found
         </Text>
       ) : null}
@@ -142,14 +145,15 @@ function ScrollSentinel({ onReach, active, retrying }: ScrollSentinelProps) {
   useWindowEvent('wheel', retryOnScroll, { passive: true });
   useWindowEvent('touchmove', retryOnScroll, { passive: true });
 
-  return (
-    <div
-      ref={(node) => {
-        element.current = node;
-        observe(node);
-      }}
-      style={{ height: 1 }}
-      aria-hidden
-    />
+  // One ref callback for the component's life: a new one each render would detach and attach the
+  // sentinel, making a new observer whose first report re-renders, endlessly (a list kept the page busy).
+  const sentinel = useCallback(
+    (node: HTMLDivElement | null) => {
+      element.current = node;
+      observe(node);
+    },
+    [observe],
   );
+
+  return <div ref={sentinel} style={{ height: 1 }} aria-hidden />;
 }

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback, useRef, useState } from 'react';
 import type { ListSource } from '../../api/list-source';
 import { nextPageNumber } from '../../lib/page-size';
 
@@ -10,16 +11,33 @@ import { nextPageNumber } from '../../lib/page-size';
  * - loads are ignored while one is in progress or after the last page;
  * - a failed load stops loading, toasts the list's read failure and shows the error state; the next
  *   load (Load More, scrolling) retries it and clears the error when it succeeds.
- * gcTime 0 drops a list when it is left, so coming back (or back to an earlier filter) starts at page 1.
+ *
+ * A list's pages belong to the history entry it was opened on (issue 24 item 4): a new navigation to
+ * the page is a new entry, so it starts at page 1, while Back or Forward to the entry finds its pages
+ * still in the cache (LIST_GC_TIME) and shows them in the first render, before the router restores
+ * the scroll position. They are not fetched again then (unless invalidated): the visitor returns to
+ * what they left.
  */
+/** How long a left list's pages stay for Back and Forward */
+export const LIST_GC_TIME = 15 * 60_000;
+
 export function useListPages<T>(source: ListSource<T>, size: number, failureText: string) {
+  // The entry the list was mounted on; read once: the location moves on before the page unmounts.
+  const router = useRouter();
+  const [entry] = useState(() => router.latestLocation.state.__TSR_key ?? '');
+  return useEntryListPages(source, size, failureText, entry);
+}
+
+function useEntryListPages<T>(source: ListSource<T>, size: number, failureText: string, entry: string) {
   const query = useInfiniteQuery({
-    queryKey: ['list', ...source.key, size],
+    queryKey: ['list', ...source.key, size, entry],
     queryFn: ({ pageParam, signal }) => source.fetchPage({ page: pageParam, size }, signal),
     meta: { failureText },
     initialPageParam: 1,
     getNextPageParam: (lastPage, _pages, lastPageParam) => nextPageNumber(lastPage.content.length, size, lastPageParam),
-    gcTime: 0,
+    gcTime: LIST_GC_TIME,
+    // Back to the entry: its pages as they were, unless a change (an approval) invalidated them.
+    refetchOnMount: (query) => query.state.isInvalidated,
   });
 
   // The throttled scroll handler may run after a render; read the freshest state, never a stale closure.

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDuration } from '../../../common/format';
@@ -52,8 +52,33 @@ export function CurrentTrack() {
           </Stack>
         </Group>
       ) : (
-        <Text c="dimmed">Waiting for the station...</Text>
+        <WaitingTrack />
       )}
     </Card>
+  );
+}
+
+/**
+ * Before the first track: the same frame as a track (a 16:9 thumbnail, the name's line, the progress,
+ * the times and the controls), so nothing below moves when it comes (CLS, issue 23).
+ */
+function WaitingTrack() {
+  return (
+    <Group align="flex-start" gap="md" wrap="wrap">
+      <div className={classes.thumbnail}>
+        <Skeleton style={{ aspectRatio: '16 / 9' }} h="auto" radius={0} />
+      </div>
+      <Stack gap="xs" className={classes.body}>
+        <Text c="dimmed" fz="lg">
+          Waiting for the station...
+        </Text>
+        <Progress value={0} size="sm" aria-hidden />
+        <Group justify="space-between" aria-hidden className={classes.hidden}>
+          <Text size="sm">0:00</Text>
+          <Text size="sm">0:00</Text>
+        </Group>
+        <Skeleton h={44} w={200} radius="xl" />
+      </Stack>
+    </Group>
   );
 }

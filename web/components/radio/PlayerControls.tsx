@@ -1,5 +1,6 @@
-import { ActionIcon, Box, Button, Group, Slider, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Slider, Text } from '@mantine/core';
 import { IconHeadphones, IconPlayerPauseFilled, IconPlayerPlayFilled, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { LazyTooltip } from '../later/LazyTooltip';
 import { radio, useRadio } from './store';
 
 /**
@@ -32,7 +33,7 @@ export function PlayerControls({ compact = false }: { compact?: boolean }) {
   const label = playing ? 'Pause radio' : 'Play radio';
   return (
     <Group gap="xs" wrap="nowrap">
-      <Tooltip label={label}>
+      <LazyTooltip label={label}>
         <ActionIcon
           size={compact ? 'lg' : 'xl'}
           radius="xl"
@@ -43,7 +44,7 @@ export function PlayerControls({ compact = false }: { compact?: boolean }) {
         >
           {playing ? <IconPlayerPauseFilled size={18} aria-hidden /> : <IconPlayerPlayFilled size={18} aria-hidden />}
         </ActionIcon>
-      </Tooltip>
+      </LazyTooltip>
       <Box visibleFrom={compact ? 'xs' : undefined} display="flex">
         {volume === 0 ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
       </Box>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHourglass, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { QUEUE_FULL_MESSAGE } from '../../../common/request-limits';
 import { FEATURE_READ_FAILURE, type FeatureSwitch, type RequestFeature } from '../../api/features';
 
 /** The not-enabled notices of spec 2, word for word. */
@@ -9,14 +10,23 @@ const NOT_ENABLED: Record<RequestFeature, string> = {
 };
 
 /**
- * What a request page says about its switch: the spec's notice when an admin turned it off, or,
- * when it could not be read, that it could not (with a retry) — never the notice on a guess.
+ * What a request page says about its switch: the spec's notice when an admin turned it off; while
+ * the queue is full, that it is (issue 19's text, what VERIFY would answer); or, when it could not be
+ * read, that it could not (with a retry) — never the notice on a guess.
  */
 export function FeatureNotice({ feature, status }: { feature: RequestFeature; status: FeatureSwitch }) {
   if (status.state === 'disabled') {
     return (
       <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
         {NOT_ENABLED[feature]}
+      </Alert>
+    );
+  }
+  if (status.state === 'full') {
+    // A status region: it comes and goes while the fan is on the page.
+    return (
+      <Alert color="orange" icon={<IconHourglass aria-hidden />} role="status" data-testid="queue-full">
+        {QUEUE_FULL_MESSAGE}
       </Alert>
     );
   }

@@ -4,12 +4,14 @@ import { useConfig } from '../../api/config';
 import { requestThumbnailUrl, requestVideoUrl, songRequestsOf } from '../../api/requests';
 import { Thumbnail } from '../Thumbnail';
 import { TimeAgo } from '../TimeAgo';
+import { ReceiptButton, WatchMomentButton } from './ReceiptLinks';
 import classes from './RequestCard.module.css';
 
 /**
  * Spec 2 "Song detail": when the song came of a request, a box "Song Flip Requested by" with the
- * requested video's thumbnail, title and link, and who asked. Nothing shows while loading, when
- * there is none, or when the history cannot be read (the song page does not depend on it).
+ * requested video's thumbnail, title and link, and who asked; then the request's Receipt and, once
+ * its recording is synced, "Watch the moment" it played on stream (issue 20). Nothing shows while
+ * loading, when there is none, or when the history cannot be read (the song page does not depend on it).
  */
 export function FlipRequestedBy({ mediaId }: { mediaId: number }) {
   const request = useQuery(songRequestsOf(mediaId)).data?.[0];
@@ -34,6 +36,10 @@ export function FlipRequestedBy({ mediaId }: { mediaId: number }) {
           <Text size="sm" c="dimmed" mt={4}>
             <TimeAgo date={request.createdAt} prefix="requested" />
           </Text>
+          <Group gap="xs" mt="xs">
+            <ReceiptButton id={request.id} />
+            {request.moment ? <WatchMomentButton url={request.moment.url} /> : null}
+          </Group>
         </div>
       </Group>
     </Paper>

@@ -4,9 +4,10 @@ import { IconAlertTriangle, IconCircleCheck, IconCreditCard } from '@tabler/icon
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CURRENCY } from '../../../common/constants';
-import type { PaymentSuccess } from '../../../common/flip';
+import type { PaymentStatusAnswer, PaymentSuccess } from '../../../common/flip';
 import { useConfig } from '../../api/config';
 import { ApiError } from '../../lib/api-error';
+import { PaymentConfirming } from './PaymentConfirming';
 
 /**
  * The payment step of the flip and sample pages: the PayPal buttons (spec 7: USD, capture, credit and card funding off,
@@ -82,27 +83,47 @@ export function PaymentError() {
   );
 }
 
-/** The success banners of spec 2, per page: a flip goes to the queue, a sample to the song. */
+/**
+ * The success banners of spec 2, per page: a flip goes to the queue, a sample to the song; both
+ * link the request's receipt ("Follow your request", issue 20), where it is followed live.
+ */
 const SUCCESS_TEXT = {
   flip: 'Payment Successful - your request has been submitted. Check the request queue with the link above',
   sample: 'Payment Successful - your sample has been uploaded. Listen out for it during the song!',
 } as const;
 
+/**
+ * While a kind needs approval (public config requireApproval), a paid request waits for the streamer
+ * before it reaches the queue or the sample player (issue 19): said under the spec's text, so the
+ * fan does not wait for it at once. The capture's answer does not say held, hence the config.
+ */
+const HELD_TEXT = {
+  flip: 'Your request will join the queue once it has been approved.',
+  sample: 'Your sample will play on stream once it has been approved.',
+} as const;
+
 export function PaymentSucceeded({ ids, kind = 'flip' }: { ids: PaymentSuccess; kind?: keyof typeof SUCCESS_TEXT }) {
+  const { requireApproval } = useConfig();
   return (
     <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="payment-success">
       <Stack gap="xs">
         <Text fw={600}>{SUCCESS_TEXT[kind]}</Text>
+        {requireApproval[kind] ? <Text data-testid="payment-held">{HELD_TEXT[kind]}</Text> : null}
         <List size="sm" spacing={2}>
           <List.Item>Sample ID: {ids.sampleId}</List.Item>
           <List.Item>Order ID: {ids.orderId}</List.Item>
           <List.Item>Transaction ID: {ids.transactionId}</List.Item>
         </List>
-        {kind === 'flip' ? (
-          <Anchor component={Link} to="/requests/queue" size="sm">
-            See your request in the queue
+        <Group gap="md">
+          <Anchor renderRoot={(props) => <Link {...props} to="/requests/$id" params={{ id: ids.requestId }} />} size="sm" fw={600}>
+            Follow your request
           </Anchor>
-        ) : null}
+          {kind === 'flip' ? (
+            <Anchor component={Link} to="/requests/queue" size="sm">
+              See your request in the queue
+            </Anchor>
+          ) : null}
+        </Group>
       </Stack>
     </Alert>
   );
@@ -122,7 +143,10 @@ export interface PaymentFailure {
 export function failureOf(error: unknown, approved: boolean): PaymentFailure {
   const message = error instanceof ApiError ? error.message : null;
   if (!approved || (error instanceof ApiError && error.status === 422)) return { message, outcome: 'retry' };
-  if (!(error instanceof ApiError) || error.status === 409 || error.status >= 500) return { message, outcome: 'completing' };
+  // 0: the answer never arrived (a dropped connection): the capture may have gone through.
+  if (!(error instanceof ApiError) || error.status === 0 || error.status === 409 || error.status >= 500) {
+    return { message, outcome: 'completing' };
+  }
   return { message, outcome: 'final' };
 }
 
@@ -148,6 +172,7 @@ export function PaymentFailureDetail({ failure, kind = 'flip' }: { failure: Paym
 export type PaymentStage =
   | { step: 'waiting' }
   | { step: 'ready' }
+  | { step: 'confirming' }
   | { step: 'success'; ids: PaymentSuccess }
   | { step: 'error'; failure: PaymentFailure };
 
@@ -160,6 +185,7 @@ export function paymentStageOf(
     | { step: string },
 ): PaymentStage {
   if (state.step === 'validated') return { step: 'ready' };
+  if (state.step === 'payment-confirming') return { step: 'confirming' };
   if (state.step === 'payment-success' && 'ids' in state) return { step: 'success', ids: state.ids };
   if (state.step === 'payment-error' && 'failure' in state) return { step: 'error', failure: state.failure };
   return { step: 'waiting' };
@@ -173,13 +199,17 @@ interface PaymentStepProps {
   onSuccess: (ids: PaymentSuccess) => void;
   onFailure: (failure: PaymentFailure) => void;
   onRetry: () => void;
+  onConfirming: () => void;
+  paymentStatus: (signal?: AbortSignal) => Promise<PaymentStatusAnswer>;
+  sid: string;
 }
 
 /**
  * Step 2 of the flip and sample pages: the PayPal buttons once the request is verified; otherwise
  * the disabled PAYMENT placeholder, with the success or error banner (spec 2) when it is done.
  */
-export function PaymentStep({ kind, stage, createOrder, captureOrder, onSuccess, onFailure, onRetry }: PaymentStepProps) {
+export function PaymentStep(props: PaymentStepProps) {
+  const { kind, stage, createOrder, captureOrder, onSuccess, onFailure, onRetry, onConfirming } = props;
   if (stage.step === 'ready') {
     return (
       <PaymentButtons
@@ -189,7 +219,10 @@ export function PaymentStep({ kind, stage, createOrder, captureOrder, onSuccess,
             onSuccess(await captureOrder(orderId));
           } catch (error) {
             console.error('Payment capture failed', error);
-            onFailure(failureOf(error, true));
+            const failure = failureOf(error, true);
+            // The money may be taken: ask where the payment stands rather than show a failure.
+            if (failure.outcome === 'completing') onConfirming();
+            else onFailure(failure);
           }
         }}
         onError={(error) => {
@@ -204,6 +237,9 @@ export function PaymentStep({ kind, stage, createOrder, captureOrder, onSuccess,
       {stage.step === 'error' ? <PaymentError /> : null}
       {stage.step === 'error' ? <PaymentFailureDetail failure={stage.failure} kind={kind} /> : null}
       {stage.step === 'success' ? <PaymentSucceeded ids={stage.ids} kind={kind} /> : null}
+      {stage.step === 'confirming' ? (
+        <PaymentConfirming sid={props.sid} paymentStatus={props.paymentStatus} onSuccess={onSuccess} onFailure={onFailure} />
+      ) : null}
       <Group gap="xs">
         <PaymentPlaceholder />
         {stage.step === 'error' && stage.failure.outcome === 'retry' ? (

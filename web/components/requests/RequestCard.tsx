@@ -9,11 +9,13 @@ import { useReplaySample } from '../../api/sample';
 import { CardHeadingContext } from '../cards/ItemCard';
 import { RequestedBy } from '../RequestedBy';
 import { Thumbnail } from '../Thumbnail';
+import { ReceiptButton, WatchMomentButton } from './ReceiptLinks';
 import classes from './RequestCard.module.css';
 
 /**
  * One request of the history (spec 2 "Request history"): the video's thumbnail, its title linking to
- * the video, who asked and when; a link to the song once one came of it; EDIT for admins.
+ * the video, who asked and when; its Receipt and, once played on a synced recording, "Watch the
+ * moment" (issue 20); a link to the song once one came of it; EDIT for admins.
  */
 export function RequestCard({ request, admin }: { request: SongRequest; admin: boolean }) {
   const heading = useContext(CardHeadingContext);
@@ -37,43 +39,43 @@ export function RequestCard({ request, admin }: { request: SongRequest; admin: b
           )}
         </Text>
         <RequestedBy name={request.username} date={request.createdAt} />
-        {request.mediaId !== null || admin ? (
-          <Group gap="xs" mt={4}>
-            {request.mediaId !== null ? (
-              <Button
-                renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: request.mediaId }} />}
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconMusic size={14} aria-hidden />}
-              >
-                Go to song
-              </Button>
-            ) : null}
-            {admin && request.sampleRequestId !== null ? (
-              <Button
-                size="compact-sm"
-                variant="light"
-                loading={replay.isPending}
-                onClick={() => replay.mutate(request.id)}
-                leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                aria-label={`Replay request ${request.title}`}
-              >
-                Replay
-              </Button>
-            ) : null}
-            {admin ? (
-              <Button
-                renderRoot={(props) => <Link {...props} to="/requests/history/$id/edit" params={{ id: request.id }} />}
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconEdit size={14} aria-hidden />}
-                aria-label={`Edit request ${request.title}`}
-              >
-                Edit
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
+        <Group gap="xs" mt={4}>
+          <ReceiptButton id={request.id} title={request.title} />
+          {request.moment ? <WatchMomentButton url={request.moment.url} title={request.title} /> : null}
+          {request.mediaId !== null ? (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/media/$id" params={{ id: request.mediaId }} />}
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconMusic size={14} aria-hidden />}
+            >
+              Go to song
+            </Button>
+          ) : null}
+          {admin && request.sampleRequestId !== null ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              loading={replay.isPending}
+              onClick={() => replay.mutate(request.id)}
+              leftSection={<IconPlayerPlay size={14} aria-hidden />}
+              aria-label={`Replay request ${request.title}`}
+            >
+              Replay
+            </Button>
+          ) : null}
+          {admin ? (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/requests/history/$id/edit" params={{ id: request.id }} />}
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconEdit size={14} aria-hidden />}
+              aria-label={`Edit request ${request.title}`}
+            >
+              Edit
+            </Button>
+          ) : null}
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PaymentSuccess } from '../../../common/flip';
+import type { PaymentStatusAnswer, PaymentSuccess } from '../../../common/flip';
 import { notifyFailure, notifySuccess } from '../../toasts/notify';
 import { type PaymentFailure, paymentStageOf } from './Payment';
 
@@ -13,12 +13,15 @@ import { type PaymentFailure, paymentStageOf } from './Payment';
 export interface OrderCalls {
   createOrder(sid: string, paymentSource: string): Promise<string>;
   captureOrder(sid: string, orderId: string): Promise<PaymentSuccess>;
+  /** Where the payment stands when the capture's answer was lost (a 5xx, a dropped connection) */
+  paymentStatus(sid: string, signal?: AbortSignal): Promise<PaymentStatusAnswer>;
 }
 
 export type CheckoutState<T> =
   | { step: 'pending' }
   | { step: 'validating' }
   | { step: 'validated'; request: T }
+  | { step: 'payment-confirming'; request: T }
   | { step: 'payment-success'; request: T; ids: PaymentSuccess }
   | { step: 'payment-error'; request: T; failure: PaymentFailure };
 
@@ -58,6 +61,11 @@ export function useCheckout<T extends { sid: string }>(calls: OrderCalls) {
       captureOrder: (orderId: string) => calls.captureOrder(verified().sid, orderId),
       onSuccess: (ids: PaymentSuccess) => setState({ step: 'payment-success', request: verified(), ids }),
       onFailure: (failure: PaymentFailure) => setState({ step: 'payment-error', request: verified(), failure }),
+      /** The capture's answer was lost while the money may be taken: the page asks where it stands instead. */
+      onConfirming: () => setState({ step: 'payment-confirming', request: verified() }),
+      paymentStatus: (signal?: AbortSignal) => calls.paymentStatus(verified().sid, signal),
+      /** Names the request in the status poll's cache, so another request's answer is never taken for it */
+      sid: request?.sid ?? '',
       onRetry: () => setState({ step: 'validated', request: verified() }),
     },
   };

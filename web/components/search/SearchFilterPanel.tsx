@@ -1,7 +1,8 @@
 import type { CatalogueFilter } from '../../lib/filters';
 import { SEARCH_TYPE_INFO, type SearchState } from '../../lib/search';
 import { CatalogueFilterPanel, FILTER_PANEL_ID } from '../filters/CatalogueFilterPanel';
-import { ClipFilter, type ClipFilterValue } from '../filters/ClipFilter';
+import type { ClipFilterValue } from '../filters/ClipFilter';
+import { LazyClipFilter } from '../filters/lazy-filters';
 
 interface SearchFilterPanelProps {
   opened: boolean;
@@ -18,7 +19,7 @@ export function SearchFilterPanel({ opened, state, onApplyFilter, onApplyClipFil
   if (state.type === 'clip') {
     return (
       <div id={FILTER_PANEL_ID}>
-        {opened ? <ClipFilter filter={{ clippedBy: state.clippedBy, tags: state.filter.tags }} onApply={onApplyClipFilter} /> : null}
+        {opened ? <LazyClipFilter filter={{ clippedBy: state.clippedBy, tags: state.filter.tags }} onApply={onApplyClipFilter} /> : null}
       </div>
     );
   }

@@ -1,6 +1,7 @@
-import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, TextInput } from '@mantine/core';
 import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { LazyTooltip } from '../later/LazyTooltip';
 
 interface SearchQueryBoxProps {
   /** The query text of the URL; the box follows it when it changes (e.g. from the navbar search) */
@@ -36,11 +37,11 @@ export function SearchQueryBox({ value, entity, onSearch }: SearchQueryBoxProps)
         leftSection={<IconSearch size={18} stroke={1.8} aria-hidden />}
         rightSectionWidth={44}
         rightSection={
-          <Tooltip label="Search">
+          <LazyTooltip label="Search">
             <ActionIcon type="submit" variant="filled" radius="xl" size={32} aria-label="Submit search">
               <IconArrowRight size={18} stroke={2} aria-hidden />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         }
         mb="md"
       />

@@ -1,0 +1,10 @@
+/**
+ * One lazy chunk (late-parts.ts) of what the shell shows only on a pointer, a click or a toast:
+ * Mantine's floating pieces (tooltip, menus, combobox, modal, scroll area) and the toasts' host.
+ */
+export { Tooltip } from '@mantine/core';
+export { Toasts } from '../../toasts/Toasts';
+export { AccountMenu } from './AccountMenu';
+export { GroupMenu } from './GroupMenu';
+export { MobileMenu } from './MobileMenu';
+export { NavSearch, SearchDialog } from './NavSearch';
