@@ -1,8 +1,8 @@
 /**
- * Lighthouse scores of the home page, /latest and a song page (issue 3 "Must show"): performance
- * 90 or more and accessibility 100.
+ * Lighthouse scores of the home page, /latest, a song page, /radio and /request/flip (issues 3 and
+ * 23): performance 90 or more and accessibility 100.
  *
- *   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--preset mobile,desktop] [--runs 1] [--json out.json]
+ *   npx tsx bench/lighthouse.ts [--url http://127.0.0.1:3000] [--preset mobile,desktop] [--runs 1] [--pages /,/radio] [--json out.json]
  *
  * Without --url the real server (server/main.ts) starts on a free loopback port with a fresh demo
  * database in a temporary DATA_DIR, serving the built dist/web (`npm run build:web` first), and
@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
     preset: { type: 'string', default: 'mobile,desktop' },
     runs: { type: 'string', default: '1' },
     'cpu-slowdown': { type: 'string' },
+    /** A comma-separated subset of the pages, `/media/{id}` for the song page */
+    pages: { type: 'string', default: '/,/latest,/media/{id},/radio,/request/flip' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -43,7 +45,7 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   console.log(
-    'Usage: npx tsx bench/lighthouse.ts [--url http://127.0.0.1:PORT] [--preset mobile,desktop] [--runs N] [--cpu-slowdown N] [--json file]',
+    'Usage: npx tsx bench/lighthouse.ts [--url http://127.0.0.1:PORT] [--preset mobile,desktop] [--runs N] [--cpu-slowdown N] [--pages /,/latest,...] [--json file]',
   );
   process.exit(0);
 }
@@ -147,7 +149,7 @@ async function main() {
     const latest = (await (await fetch(`${server.baseURL}/api/media/latest?size=1`)).json()) as { content: { id: number }[] };
     const songId = latest.content[0]?.id;
     if (!songId) throw new Error('The catalogue has no song');
-    const pages = ['/', '/latest', `/media/${songId}`];
+    const pages = (args.pages ?? '/').split(',').map((page) => page.trim().replace('{id}', String(songId)));
 
     for (const preset of presets) {
       const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;

@@ -9,6 +9,8 @@
  * benchmark never fills a real database by accident. The app runs in a child process (bench/server.ts)
  * on 127.0.0.1; autocannon loads each endpoint for --duration seconds after a short warm-up, and a
  * markdown table of req/s and latency percentiles is printed. Only loopback is ever targeted.
+ * `latest-user` reads as a logged-in viewer with likes (bench/viewer.ts); --pglite runs everything on
+ * the embedded database of the demo (bench/.data/pglite-<songs>) instead of PostgreSQL.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';
@@ -21,9 +23,10 @@ import pg from 'pg';
 import { catalogueCounts } from '../server/cli/queries';
 import { seedCatalogue } from '../server/cli/seed';
 import { loadConfig } from '../server/config';
-import { openPostgres } from '../server/db/client';
+import { openPglite, openPostgres } from '../server/db/client';
 import { media } from '../server/db/schema';
 import { searchQueries } from './search-queries';
+import { benchViewerCookie } from './viewer';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/almanac_bench';
 /** Searches rotate over these: whole words, titles, misspellings and as-you-type prefixes (bench/search-queries.ts). */
@@ -38,13 +41,14 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'server-root': { type: 'string' },
     seed: { type: 'boolean', default: false },
+    pglite: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,top,search,suggest,by-id,latest-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,bare --seed --profile --server-root /path/to/another/checkout]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,bare --seed --pglite --profile --server-root /path/to/another/checkout]',
   );
   process.exit(0);
 }
@@ -62,6 +66,8 @@ const connections = positive('connections', args.connections);
 const songsWanted = positive('songs', args.songs);
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_URL;
+/** --pglite: the embedded database of the demo instead (its own directory per catalogue size, kept between runs). */
+const pgliteDir = args.pglite ? path.resolve(`bench/.data/pglite-${songsWanted}`) : undefined;
 const fromAppUrl = !process.env.BENCH_DATABASE_URL && Boolean(process.env.DATABASE_URL);
 const redacted = (() => {
   const url = new URL(databaseUrl);
@@ -98,13 +104,13 @@ async function ensureDatabase(url: string) {
 
 /** Makes sure the catalogue is large enough; answers sample song ids and what is in it. */
 async function prepare() {
-  await ensureDatabase(databaseUrl);
-  const database = await openPostgres(databaseUrl, 4);
+  if (!pgliteDir) await ensureDatabase(databaseUrl);
+  const database = pgliteDir ? await openPglite(pgliteDir) : await openPostgres(databaseUrl, 4);
   try {
     await database.migrate();
     let counts = await catalogueCounts(database.db);
     if (counts.songs < songsWanted) {
-      if (fromAppUrl && !args.seed) {
+      if (fromAppUrl && !args.seed && !pgliteDir) {
         throw new Error(
           `The catalogue at DATABASE_URL (${redacted}) has ${counts.songs} songs and the benchmark needs ${songsWanted}. ` +
             'Set BENCH_DATABASE_URL to a throw-away database, or run with --seed to add a generated catalogue to this one.',
@@ -122,7 +128,8 @@ async function prepare() {
       .orderBy(sql`random()`)
       .limit(2000);
     const [version] = await database.db.select({ v: sql<string>`current_setting('server_version')` }).from(sql`(SELECT 1) AS one`);
-    return { counts, ids: ids.map((r) => r.id), postgres: version?.v ?? '?' };
+    const viewer = await benchViewerCookie(database.db);
+    return { counts, ids: ids.map((r) => r.id), postgres: `${pgliteDir ? 'PGlite (embedded) ' : ''}${version?.v ?? '?'}`, viewer };
   } finally {
     await database.close();
   }
@@ -143,7 +150,7 @@ function startServer(): Promise<BenchServer> {
   const child = fork(script, {
     // --profile: a V8 CPU profile of the server, to open in Chrome DevTools or speedscope.
     execArgv: ['--import', 'tsx', ...(args.profile ? ['--cpu-prof', '--cpu-prof-dir=bench/.data/profiles'] : [])],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    env: pgliteDir ? { ...process.env, BENCH_PGLITE_DIR: pgliteDir } : { ...process.env, BENCH_DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -176,6 +183,8 @@ interface Endpoint {
   label: string;
   server: 'app' | 'uncached' | 'bare';
   paths: string[];
+  /** Sent with every request (the logged-in rows' session cookie) */
+  headers?: Record<string, string>;
 }
 
 interface Outcome {
@@ -197,7 +206,7 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** One autocannon run; every response time is kept, so percentiles are exact (autocannon has no p95). */
-async function load(port: number, paths: string[], seconds: number, conns: number) {
+async function load(port: number, paths: string[], seconds: number, conns: number, headers: Record<string, string> = {}) {
   let next = 0;
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -206,6 +215,7 @@ async function load(port: number, paths: string[], seconds: number, conns: numbe
         url: `http://127.0.0.1:${port}`,
         connections: conns,
         duration: seconds,
+        headers,
         requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
       },
       (error, done) => (error ? reject(error) : resolve(done)),
@@ -235,9 +245,9 @@ async function settle(port: number, path: string) {
 async function measure(endpoint: Endpoint, server: BenchServer): Promise<Outcome> {
   const port = server.ports[endpoint.server];
   await settle(port, endpoint.paths[0]!);
-  if (warmup > 0) await load(port, endpoint.paths, warmup, Math.min(connections, 10));
+  if (warmup > 0) await load(port, endpoint.paths, warmup, Math.min(connections, 10), endpoint.headers);
   const cpuBefore = await server.cpu();
-  const { result, times } = await load(port, endpoint.paths, duration, connections);
+  const { result, times } = await load(port, endpoint.paths, duration, connections, endpoint.headers);
   const cpuUsed = (await server.cpu()) - cpuBefore;
   const failures = [
     result.non2xx ? `${result.non2xx} non-2xx` : '',
@@ -264,11 +274,17 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : Math.
 async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;
-  console.log(`Database: ${redacted}`);
-  const { counts, ids, postgres } = await prepare();
+  console.log(`Database: ${pgliteDir ?? redacted}`);
+  const { counts, ids, postgres, viewer } = await prepare();
 
   const reads: Omit<Endpoint, 'server'>[] = [
     { name: 'latest', label: 'latest `/api/media/latest?size=21`', paths: ['/api/media/latest?size=21'] },
+    {
+      name: 'latest-user',
+      label: `logged-in latest \`/api/media/latest?size=21\` (session cookie, ${viewer.likes} likes)`,
+      paths: ['/api/media/latest?size=21'],
+      headers: { cookie: viewer.cookie },
+    },
     { name: 'top', label: 'top `/api/media/top?period=month&size=21`', paths: ['/api/media/top?period=month&size=21'] },
     {
       name: 'search',

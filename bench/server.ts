@@ -1,31 +1,33 @@
 /**
  * The server side of the load benchmark, run by bench/load.ts in a child process so the load
  * generator does not share an event loop with it: the real app (buildApp, PostgreSQL at
- * BENCH_DATABASE_URL, the production pool) with its read cache on and off, and a bare Fastify JSON
+ * BENCH_DATABASE_URL, the production pool; or PGlite in BENCH_PGLITE_DIR, as the demo runs) with its read cache on and off, and a bare Fastify JSON
  * route as the ceiling, all on 127.0.0.1 at free ports. Reports the ports over IPC; exits when its parent goes away.
  */
 import Fastify from 'fastify';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, openPglite } from '../server/db/client';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-if (!databaseUrl || !process.send) {
+/** load.ts --pglite: the embedded database in this directory, as the demo runs */
+const pgliteDir = process.env.BENCH_PGLITE_DIR;
+if ((!databaseUrl && !pgliteDir) || !process.send) {
   console.error('bench/server.ts is started by bench/load.ts (npm run bench)');
   process.exit(2);
 }
 
 const configFor = (readCacheMs: string) =>
   loadConfig({
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: 'bench/.data',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: pgliteDir ?? 'bench/.data',
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
     DEMO_SEED: 'false',
     READ_CACHE_MS: readCacheMs,
   });
-const database = await openDatabase({ databaseUrl, dataDir: 'bench/.data' });
+const database = pgliteDir ? await openPglite(pgliteDir) : await openDatabase({ databaseUrl, dataDir: 'bench/.data' });
 // The app as deployed (read cache on, its default TTL), and the same app with it off: what a request
 // costs when it has to be built.
 const { app } = await buildApp({ config: configFor(process.env.READ_CACHE_MS ?? '2000'), database, logger: false, serveWeb: false });

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
 import { QUEUE_PATHS, type Queue } from '../common/queue';
-import { RADIO_PATHS, type RadioTrack } from '../common/radio';
+import { RADIO_PATHS, type RadioListeners, type RadioTrack } from '../common/radio';
 import { freePort, Stack, seedCatalogue, startInstance, throwAwayDatabase } from '../deploy/stack';
 import { Visitor } from '../deploy/visitor';
 import type { FromClients, ToClients } from './ws-clients';
@@ -19,6 +20,10 @@ import type { FromClients, ToClients } from './ws-clients';
  * the load average. The server is a child process (server/main.ts, demo mode, on a throw-away
  * PostgreSQL database); the clients run in forked processes (bench/ws-clients.ts) so neither
  * shares the other's event loop. Budget (issue 11): 5,000 clients with p99 under 250 ms.
+ * `--instances 2`: the clients listen on a second instance on the same database while the change
+ * goes through the first, so the latency includes PostgreSQL's NOTIFY reaching the other instance
+ * (budget: 500 ms, as the deploy check's; server/song-requests/queue/instances.test.ts asserts only
+ * that the changes arrive, in order).
  *
  * 10,000 sockets need 10,000+ descriptors in the server: raise `ulimit -n` (20000 is plenty) first.
  */
@@ -29,11 +34,14 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     workers: { type: 'string', default: '4' },
     socket: { type: 'string', default: 'queue' },
+    instances: { type: 'string', default: '1' },
   },
 });
 const LEVELS = args.clients.split(',').map(Number);
 const ROUNDS = Number(args.rounds);
 const WORKERS = Number(args.workers);
+const INSTANCES = Number(args.instances);
+if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error('--instances must be 1 or 2');
 const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLIENTS_SCRIPT = path.join(import.meta.dirname, 'ws-clients.ts');
 
@@ -76,7 +84,25 @@ const TARGETS: Record<string, Target> = {
       return (sample) => (sample as RadioTrack | undefined)?.id === id;
     },
   },
+  listeners: {
+    socket: RADIO_PATHS.listenersSocket,
+    change: 'join',
+    prepare: async () => {},
+    async make(base) {
+      // One more radio listener, kept open to the end of the run: the count goes up by one each round.
+      const joiner = new WebSocket(`${base.replace('http', 'ws')}${RADIO_PATHS.socket}?station=top`);
+      await new Promise((resolve, reject) => {
+        joiner.once('open', resolve);
+        joiner.once('error', reject);
+      });
+      joiners.push(joiner);
+      const expected = joiners.length;
+      return (sample) => (sample as RadioListeners | undefined)?.top === expected;
+    },
+  },
 };
+/** The radio listeners `--socket listeners` opened */
+const joiners: WebSocket[] = [];
 const chosen = TARGETS[args.socket];
 if (!chosen) throw new Error(`--socket must be one of ${Object.keys(TARGETS).join(', ')}`);
 const TARGET: Target = chosen;
@@ -194,13 +220,22 @@ interface Row {
   loadBefore: string;
 }
 
-async function level(base: string, admin: Visitor, serverPid: number, clients: number, index: number): Promise<Row> {
+/** Where the change is made, and the instance the clients listen to (the same one, or a second on the same database). */
+interface Servers {
+  changeBase: string;
+  listenBase: string;
+  /** The listening instance's process (its RSS is reported) */
+  listenPid: number;
+}
+
+async function level(servers: Servers, admin: Visitor, clients: number, index: number): Promise<Row> {
+  const { changeBase: base, listenBase, listenPid: serverPid } = servers;
   const loadBefore = load();
   const rssIdle = rssMb(serverPid);
   const pool = new Clients(Math.min(WORKERS, Math.ceil(clients / 1000)));
-  const url = `${base.replace('http', 'ws')}${TARGET.socket}`;
+  const url = `${listenBase.replace('http', 'ws')}${TARGET.socket}`;
   // Each level's sockets come from other loopback addresses, so closed ones in TIME_WAIT never exhaust the ports.
-  const opened = await pool.open(url, base, clients, index + 1);
+  const opened = await pool.open(url, listenBase, clients, index + 1);
   if (opened.failed) console.warn(`  ${opened.failed} of ${clients} sockets failed to open (${opened.error})`);
   const rssConnected = rssMb(serverPid);
   const latencies: number[] = [];
@@ -247,7 +282,10 @@ function print(rows: Row[]) {
     `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}`,
   );
   const change = TARGET.change;
-  console.log(`${TARGET.socket}: ${ROUNDS} ${change}s per level; latency from sending ${change} to a client's receipt of the change\n`);
+  const where = INSTANCES === 2 ? `, clients on a second instance, ${change} through the first` : '';
+  console.log(
+    `${TARGET.socket}: ${ROUNDS} ${change}s per level${where}; latency from sending ${change} to a client's receipt of the change\n`,
+  );
   console.log(
     `| clients | opened | p50 ms | p99 ms | max ms (all have it) | first → last client per round ms | missed | ${change} answer ms | server RSS MB: idle → connected → after the rounds | load avg before (1/5/15 min) |`,
   );
@@ -272,16 +310,29 @@ async function main() {
       publicUrl: base,
       env: { WRITE_RATE_LIMIT: '100000', LOG_LEVEL: 'error' },
     });
+    const servers: Servers = { changeBase: base, listenBase: base, listenPid: server.child.pid ?? 0 };
+    if (INSTANCES === 2) {
+      const portB = await freePort();
+      servers.listenBase = `http://127.0.0.1:${portB}`;
+      const second = await startInstance(stack, 'server-b', {
+        port: portB,
+        databaseUrl,
+        publicUrl: servers.listenBase,
+        env: { WRITE_RATE_LIMIT: '100000', LOG_LEVEL: 'error' },
+      });
+      servers.listenPid = second.child.pid ?? 0;
+    }
     const admin = new Visitor(base);
     await admin.login(base, 'demo_admin');
     await TARGET.prepare(base, databaseUrl, admin, LEVELS.length * ROUNDS);
     const rows: Row[] = [];
     for (const [index, clients] of LEVELS.entries()) {
       console.log(`${clients} clients…`);
-      rows.push(await level(base, admin, server.child.pid ?? 0, clients, index));
+      rows.push(await level(servers, admin, clients, index));
     }
     print(rows);
   } finally {
+    for (const joiner of joiners) joiner.terminate();
     await stack.close();
   }
 }

@@ -82,6 +82,7 @@ describe('earnings tab', () => {
     expect(await admin.getByRole('tab').allTextContents()).toEqual([
       'Edit Approvals',
       'Playlist Refresh Approvals',
+      'Request Approvals',
       'Earnings',
       'Request Blocklist',
     ]);

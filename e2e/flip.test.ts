@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
 import type { SongRequest } from '../common/requests';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
-import { waitForCards, waitForTitle, waitForToast } from './support/expect';
+import { contrastOf } from './support/contrast';
+import { describedBy, waitForCards, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /** /request/flip in Chromium against the real server, the YouTube stand-in and the PayPal stand-in. */
@@ -106,12 +107,57 @@ describe('new flip request', () => {
       const earlier = page.getByRole('list', { name: 'Earlier requests' });
       await earlier.getByText(requested.username).first().waitFor();
       expect(await earlier.getByRole('link', { name: 'GO TO FLIP' }).first().getAttribute('href')).toBe(`/media/${requested.mediaId}`);
-      // Fields are locked once verified.
-      expect(await page.getByRole('textbox', { name: 'Video URL' }).isDisabled()).toBe(true);
+      // Fields are locked once verified: their values shown as text.
+      expect(await page.getByRole('textbox', { name: 'Video URL' }).count()).toBe(0);
+      await page.getByTestId('verified-values').getByText(`https://www.youtube.com/watch?v=${requested.videoId}`).waitFor();
       expect(await verifyButton(page).isDisabled()).toBe(true);
       await screenshot(page, `flip-validated-previous-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
       expectNoPageErrors(page);
+    });
+  }
+
+  it('says the nickname rule in text under the field once touched, tied to it by aria-describedby', async () => {
+    const page = await browser.open('/request/flip', { width: 375 });
+    const nickname = page.getByRole('textbox', { name: 'Nickname' });
+    await page.getByRole('textbox', { name: 'Video URL' }).fill(NEW_VIDEO);
+    await nickname.focus();
+    await page.keyboard.type('night owl');
+    // No pointer anywhere: the rule is on the page, and in what the field describes itself with.
+    const rule = page.getByText('Only letters, numbers or dash', { exact: true });
+    await rule.waitFor();
+    expect(await rule.isVisible()).toBe(true);
+    expect(await nickname.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(nickname)).toContain('Only letters, numbers or dash');
+    expect(await verifyButton(page).isDisabled()).toBe(true);
+    await nickname.fill('ab');
+    await page.getByText('Nickname must be at least 3 characters long (it has 2)', { exact: true }).waitFor();
+    expect(await describedBy(nickname)).toContain('Nickname must be at least 3 characters long (it has 2)');
+    await screenshot(page, 'flip-nickname-rule-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    await nickname.fill('Night-Owl');
+    await expect.poll(() => verifyButton(page).isDisabled()).toBe(false);
+    expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'flip-nickname-rule-1280');
+  });
+
+  for (const width of [375, 1280]) {
+    it(`shows the verified nickname and URL as readable text at ${width} px`, async () => {
+      const page = await browser.open('/request/flip', { width });
+      await fillAndVerify(page, NEW_VIDEO, 'Night-Owl');
+      const verified = page.getByTestId('verified-values');
+      for (const value of ['Night-Owl', NEW_VIDEO]) {
+        const text = verified.getByText(value, { exact: true });
+        // At least 4.5:1 against what is behind it (WCAG AA for body text).
+        expect(await contrastOf(text), value).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(await page.getByRole('textbox').count()).toBe(0);
+      await screenshot(page, `flip-verified-values-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+      // New request gives the fields back with the values in them.
+      await page.getByRole('button', { name: 'New request' }).click();
+      expect(await page.getByRole('textbox', { name: 'Nickname' }).inputValue()).toBe('Night-Owl');
     });
   }
 
@@ -238,7 +284,8 @@ describe('new flip request', () => {
       await error.getByRole('button', { name: 'Try again' }).click();
       await error.waitFor({ state: 'detached' });
       expect(await page.getByText(NOT_ENABLED).count()).toBe(0);
-      expect(await page.getByRole('textbox', { name: 'Video URL' }).isDisabled()).toBe(false);
+      // The form unlocks once the switch's fresh answer is in (a busy machine takes a moment after the error goes).
+      await expect.poll(() => page.getByRole('textbox', { name: 'Video URL' }).isDisabled(), { timeout: 15_000 }).toBe(false);
       expectNoPageErrors(page);
     });
   }
@@ -261,6 +308,8 @@ describe('new flip request', () => {
       };
       expect(ids.sample && ids.order && ids.transaction).toBeTruthy();
       expect(await banner.getByRole('link', { name: 'See your request in the queue' }).getAttribute('href')).toBe('/requests/queue');
+      // A flip's "Sample ID" is its history row: the receipt's id.
+      expect(await banner.getByRole('link', { name: 'Follow your request' }).getAttribute('href')).toBe(`/requests/${ids.sample}`);
       expect(await page.getByRole('button', { name: 'PAYMENT' }).isDisabled()).toBe(true);
       await screenshot(page, `flip-success-${width}`);
       expectNoPageErrors(page);
@@ -316,7 +365,7 @@ describe('new flip request', () => {
     }
   });
 
-  it('after an approved payment whose capture PayPal did not answer, says it is being completed and offers no new payment', async () => {
+  it('after an approved payment whose capture PayPal did not answer, confirms it instead of failing and offers no new payment', async () => {
     const control = `${inject('baseURL')}/sandbox/control/faults`;
     const page = await browser.open('/request/flip', { width: 1280 });
     await fillAndVerify(page, NEW_VIDEO, 'Waiting-Fan');
@@ -328,13 +377,49 @@ describe('new flip request', () => {
     expect(fault.status).toBe(200);
     try {
       await payInPopup(page, 'Pay now');
-      const detail = page.getByTestId('payment-failure');
-      await detail.getByText('it is being completed: do not pay again', { exact: false }).waitFor();
-      expect(await detail.getByRole('link', { name: 'request queue' }).getAttribute('href')).toBe('/requests/queue');
+      const confirming = page.getByTestId('payment-confirming');
+      await confirming.getByText('do not pay again', { exact: false }).waitFor();
+      // It keeps asking where the payment stands: still confirming after two answers, never the error banner nor a new try.
+      for (let i = 0; i < 2; i++) await page.waitForResponse((response) => response.url().includes('/api/requests/flip/status'));
+      expect(await confirming.isVisible()).toBe(true);
+      expect(await page.getByText('There was an issue when processing your payment').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-      await screenshot(page, 'flip-completing-1280');
+      await screenshot(page, 'flip-confirming-1280');
     } finally {
       await fetch(control, { method: 'DELETE' });
     }
+    expectNoPageErrors(page);
   });
+
+  for (const [lost, answer] of [
+    ['the connection dropped', 'abort'],
+    ['the database was away (503)', 503],
+    ['the instance died behind nginx (502)', 502],
+  ] as const) {
+    it(`when the capture's answer is lost after PayPal took the money (${lost}), confirms it and shows the success banner`, async () => {
+      const page = await browser.open('/request/flip', { width: 375 });
+      await fillAndVerify(page, NEW_VIDEO, `Lost-Answer-${typeof answer === 'number' ? answer : 'net'}`);
+      // The server captures and settles; the page never gets the answer.
+      await page.route('**/api/requests/flip/capture', async (route) => {
+        await route.fetch();
+        if (answer === 'abort') await route.abort('connectionreset');
+        else
+          await route.fulfill({
+            status: answer,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              statusCode: answer,
+              error: 'Unavailable',
+              message: 'The database is unavailable for a moment. Please try again.',
+            }),
+          });
+      });
+      await payInPopup(page, 'Pay now');
+      const banner = page.getByTestId('payment-success');
+      await banner.waitFor();
+      expect(await banner.textContent()).toMatch(/Order ID: [A-Z0-9]+/);
+      expect(await page.getByText('There was an issue when processing your payment').count()).toBe(0);
+      await screenshot(page, `flip-confirmed-${typeof answer === 'number' ? answer : 'net'}-375`);
+    });
+  }
 });

@@ -8,6 +8,7 @@ import type { Queue } from '../common/queue';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
 import { waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
+import { payFlip as payOnSite } from './support/payments';
 
 /**
  * /requests/queue and /overlays/queue in Chromium against the real server: flips paid through the
@@ -15,28 +16,8 @@ import { DEMO_ADMIN, loginAs } from './support/fixtures';
  */
 
 const base = () => inject('baseURL');
-const json = { 'content-type': 'application/json' };
-
-async function post(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${base()}${path}`, { method: 'POST', headers: { ...json, origin: base() }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A paid flip, as the flip page makes one: validate, create the order, approve it at the stand-in, capture. */
-async function payFlip(videoId: string, username: string): Promise<void> {
-  const flip = (await post('/api/requests/flip/validate', { mediaUrl: `https://www.youtube.com/watch?v=${videoId}`, username })) as {
-    sid: string;
-  };
-  const order = (await post('/api/requests/flip/create', { sid: flip.sid, paymentSource: 'paypal' })) as { id: string };
-  const approval = await fetch(`${base()}/sandbox/paypal/checkoutnow`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base() },
-    body: new URLSearchParams({ token: order.id, action: 'pay' }),
-  });
-  if (!approval.ok) throw new Error(`The stand-in's approval answered ${approval.status}`);
-  await post('/api/requests/flip/capture', { sid: flip.sid, orderId: order.id });
-}
+/** A paid flip on the run's site (the PayPal stand-in approves it). */
+const payFlip = (videoId: string, username: string) => payOnSite(base(), videoId, username);
 
 const readQueue = async (): Promise<Queue> => (await fetch(`${base()}/api/requests/flip/queue`)).json() as Promise<Queue>;
 
@@ -158,6 +139,9 @@ describe('flip request queue', () => {
     const first = itemsOf(visitor, 'Request Queue').first();
     expect(await first.textContent()).toContain('Requested by: Queue-Fan-1');
     expect(await first.getByRole('link', { name: /Go to video/ }).getAttribute('href')).toBe(queued[0]!.mediaUrl);
+    expect(await first.getByRole('link', { name: `Receipt of ${queued[0]!.title}` }).getAttribute('href')).toBe(
+      `/requests/${queued[0]!.requestId}`,
+    );
     expect(await first.locator('img').getAttribute('src')).toBe(`/sandbox/youtube/vi/${queued[0]!.mediaId}/mqdefault.jpg`);
 
     await admin.getByRole('button', { name: 'NEXT REQUEST' }).click();
@@ -185,7 +169,9 @@ describe('flip request queue', () => {
 
   it('shows the same items on the overlay with the demo key, live, on a transparent page without the shell', async () => {
     const admin = await adminPage(browser);
-    while ((await readQueue()).filter((item) => !item.nowPlaying).length < 4) await payFlip('qUeUeTest05', 'Queue-Fan-5');
+    // A fan of its own for each (REQUEST_LIMIT_PER_BUYER: one nickname may have 3 open at most).
+    for (let fan = 5; (await readQueue()).filter((item) => !item.nowPlaying).length < 4; fan += 1)
+      await payFlip('qUeUeTest05', `Queue-Fan-${fan}`);
     for (const width of [375, 1280]) {
       const overlay = await browser.newPage({ width, height: 400 });
       await overlay.goto(`/overlays/queue?key=${DEMO_OVERLAY_KEY}`);

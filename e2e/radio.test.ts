@@ -224,7 +224,8 @@ describe('radio', () => {
     const page = await browser.newPage();
     // The page's sockets pass through to the real server; the test can cut one, as a network would.
     const routes: { close: () => Promise<void> }[] = [];
-    await page.routeWebSocket(/\/api\/ws\/radio/, (socket) => {
+    // The station's socket (?station=), not the listener count's (/api/ws/radio/listeners).
+    await page.routeWebSocket(/\/api\/ws\/radio\?/, (socket) => {
       socket.connectToServer();
       routes.push(socket);
     });

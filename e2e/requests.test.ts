@@ -39,10 +39,13 @@ describe('request history', () => {
     expect(videoAt).toBeLessThan(25);
     const video = history[videoAt]!;
     const card = cards(page).nth(videoAt);
-    expect(await card.getByRole('link', { name: video.title }).getAttribute('href')).toBe(
+    // Exactly: its "Receipt of …" link names the title too.
+    expect(await card.getByRole('link', { name: video.title, exact: true }).getAttribute('href')).toBe(
       `https://www.youtube.com/watch?v=${video.videoId}`,
     );
     expect(await card.textContent()).toContain(`Requested by ${video.username}`);
+    // Every row links its receipt (issue 20).
+    expect(await card.getByRole('link', { name: `Receipt of ${video.title}` }).getAttribute('href')).toBe(`/requests/${video.id}`);
     // The thumbnail comes from the video provider's image host (the sandbox's stand-in in demo mode).
     const image = card.locator('img');
     expect(await image.getAttribute('src')).toBe(`/sandbox/youtube/vi/${video.videoId}/mqdefault.jpg`);
@@ -101,6 +104,7 @@ describe('request history', () => {
     expect(await box.getByRole('link', { name: answered.title }).getAttribute('href')).toBe(
       `https://www.youtube.com/watch?v=${answered.videoId}`,
     );
+    expect(await box.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(`/requests/${answered.id}`);
     expectNoPageErrors(page);
   });
 

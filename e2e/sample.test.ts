@@ -9,8 +9,9 @@ import { DEMO_ADMIN, loginAs } from './support/fixtures';
 
 /**
  * /request/sample in Chromium with its fake microphone (e2e/support/chromium.ts) against the real
- * server and the PayPal stand-in: record, VERIFY (the server measures and prices), pay, hear it on
- * the streamer's sample player (/overlays/samples), replay it from the history and hear it again.
+ * server and the PayPal stand-in: record, VERIFY (the server measures and prices), pay, have an admin
+ * approve it (samples are held for approval), hear it on the streamer's sample player
+ * (/overlays/samples), replay it from the history and hear it again. Holding and rejecting: e2e/approvals.test.ts.
  */
 
 const NOT_ENABLED = 'Sample requests are not currently enabled. Check back again during the next livestream!';
@@ -51,7 +52,11 @@ async function recordAndVerify(page: Page, nickname: string, width: number, shot
   await waitForToast(page, 'Success', 'Verification Successful');
   const verified = page.getByText(/^Verified: /);
   await verified.waitFor();
-  expect(await verified.textContent()).toMatch(/^Verified: 7\.\d seconds, \$10$/);
+  // Stop is pressed once the timer shows 7.1 s; on a busy machine the click lands later, so the server
+  // measures 7 s or somewhat more, priced at the 5-10 s block.
+  const measured = Number((await verified.textContent())?.match(/^Verified: (\d+\.\d) seconds, \$10$/)?.[1]);
+  expect(measured).toBeGreaterThanOrEqual(7);
+  expect(measured).toBeLessThan(10);
   await page.getByTestId('paypal-buttons').getByRole('button', { name: 'PayPal' }).waitFor();
   expect(await button(page, 'VERIFY').isDisabled()).toBe(true);
   expect(await button(page, 'Record').isDisabled()).toBe(true);
@@ -104,7 +109,7 @@ describe('new sample request', () => {
 
   for (const width of [1280, 375]) {
     it(`records ~7 s, VERIFY shows $10, pays through the stand-in at ${width} px; an admin replays it`, async () => {
-      const nickname = `Singer-${width}`;
+      const nickname = `Seven-Second-Singer-${width}`;
       const overlay = await openPlayer();
       const page = await browser.open('/request/sample', { width });
       await recordAndVerify(page, nickname, width, true);
@@ -121,13 +126,27 @@ describe('new sample request', () => {
       const history = (await (
         await fetch(`${inject('baseURL')}/api/requests/history?username=${nickname}`)
       ).json()) as ApiPage<SongRequest>;
-      expect(history.content).toMatchObject([{ username: nickname, sampleRequestId: Number(sampleId) }]);
+      // The history's username filter matches a part of the name (spec), so other files' singers may be listed too.
+      expect(history.content.filter((row) => row.username === nickname)).toMatchObject([
+        { username: nickname, sampleRequestId: Number(sampleId) },
+      ]);
+      // The banner follows the request's history row (its receipt), not the sample's own id.
+      const row = history.content.find((item) => item.username === nickname)!;
+      expect(await banner.getByRole('link', { name: 'Follow your request' }).getAttribute('href')).toBe(`/requests/${row.id}`);
 
       const admin = await browser.newPage({ width });
       await loginAs(admin, DEMO_ADMIN);
+      // A paid sample waits for an admin (SAMPLES_REQUIRE_APPROVAL, on in the demo): approved, it goes to the player.
+      await admin.goto('/admin/approvals');
+      await admin
+        .getByTestId('held-request')
+        .filter({ hasText: `Paid by ${nickname}` })
+        .getByRole('button', { name: /^Approve / })
+        .click();
+      await waitForToast(admin, 'Success', 'Request approved');
       await admin.goto(`/requests/history?from=${nickname}`);
       await waitForCards(admin, 1, admin.locator('body'), 'request-card');
-      // The streamer's player (opened before the payment) played it, showing who recorded it.
+      // The streamer's player (opened before the payment) played it once approved, showing who recorded it.
       await expectPlayed(overlay, `${sampleId}:0`, nickname);
       await screenshot(overlay, `sample-player-${width}`);
       await admin.getByRole('button', { name: /^Replay request/ }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, useBrowser } from './support/browser';
-import { gate, pathAndQuery, toasts, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { gate, pathAndQuery, pauseClockSoon, toasts, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
 
 describe('app shell', () => {
@@ -95,8 +95,8 @@ describe('app shell', () => {
     await waitForPath(page, '/search?q=lofi');
   });
 
-  it('opens the search from a button below the widest screens', async () => {
-    const page = await browser.open('/playlists/albums', { width: 1280 });
+  it('opens the search from a button below 1024 px', async () => {
+    const page = await browser.open('/playlists/albums', { width: 800 });
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('combobox', { name: 'Search' }).fill('paper');
     await page.keyboard.press('Enter');
@@ -172,7 +172,7 @@ describe('app shell', () => {
     const toast = await waitForToast(page, 'Error', 'An error occurred when logging in');
     await toast.hover();
     const box = (await toast.boundingBox())!;
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockSoon(page);
     // Hovered: it stays however long.
     await page.clock.runFor(10_000);
     expect(await toasts(page, 'An error occurred when logging in').count()).toBe(1);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
-import { pathAndQuery, recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import {
+  pathAndQuery,
+  pauseClockSoon,
+  recordApiCalls,
+  waitForCall,
+  waitForCards,
+  waitForPath,
+  waitForTitle,
+  waitForToast,
+} from './support/expect';
 import { pick, scrollToEnd } from './support/lists';
 
 describe('latest songs', () => {
@@ -63,7 +72,8 @@ describe('latest songs', () => {
     await page.getByRole('button', { name: 'APPLY' }).click();
     await waitForPath(page, /^\/latest\?providers=youtube&providers=sound_cloud&sources=nova_sc&tags=\d+$/);
     const cards = await page.getByTestId('item-card').allInnerTexts();
-    expect(cards.every((text) => text.includes('SoundCloud · Nova audio'))).toBe(true);
+    // A card's meta parts are laid out on one row each (innerText breaks between them): read as shown.
+    expect(cards.every((text) => text.replace(/\s*\n\s*/g, ' ').includes('SoundCloud · Nova audio'))).toBe(true);
 
     await page.getByRole('button', { name: 'CLEAR' }).click();
     // An explicit empty provider list, so the youtube default does not come back.
@@ -137,7 +147,7 @@ describe('latest songs', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     const providers = page.getByRole('combobox', { name: 'Providers', exact: true });
     await providers.focus();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    await pauseClockSoon(page);
     await page.keyboard.type('so');
     await page.clock.runFor(150);
     expect(await page.getByRole('form', { name: 'Filter' }).textContent()).not.toContain('SoundCloud');

@@ -36,6 +36,11 @@ export interface DemoServerOptions {
   publicUrl?: string;
   /** How long the demo fill may take before the start counts as failed */
   readyWithinMs?: number;
+  /**
+   * More settings (e.g. `QUEUE_MAX` for a test of its own). With `DEMO_SEED: 'false'` there is no
+   * demo catalogue to wait for: the server is ready once it listens.
+   */
+  env?: Record<string, string>;
 }
 
 export interface DemoServer {
@@ -50,6 +55,9 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const dataDir = mkdtempSync(path.join(tmpdir(), options.dataDirPrefix));
   const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
+  const publicUrl = options.publicUrl ?? baseURL;
+  // server/main.ts's start line, logged once it listens: enough when no catalogue is filled.
+  const readyLine = options.env?.DEMO_SEED === 'false' ? `(demo mode) on ${publicUrl}` : CATALOGUE_READY;
   const server = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/main.ts'], {
     cwd: root,
     env: {
@@ -57,9 +65,10 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      PUBLIC_URL: options.publicUrl ?? baseURL,
+      PUBLIC_URL: publicUrl,
       LOG_LEVEL: 'info',
       ALMANAC_MODE: 'demo',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,7 +82,7 @@ export async function startDemoServer(options: DemoServerOptions): Promise<DemoS
   const collect = (chunk: Buffer) => {
     if (ready) return;
     const seen = log + chunk;
-    ready = seen.includes(CATALOGUE_READY);
+    ready = seen.includes(readyLine);
     log = seen.slice(-8000);
   };
   server.stdout?.on('data', collect);

@@ -10,6 +10,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   colorScheme?: 'light' | 'dark';
+  /** Another site than the run's shared one (a test file's own, support/site.ts) */
+  baseURL?: string;
 }
 
 /** Uncaught errors of each page, checked by `expectNoPageErrors`. */
@@ -34,10 +36,10 @@ export function useBrowser() {
   });
 
   /** A blank page; set up `page.route` interceptions on it before navigating. */
-  async function newPage({ width = 1280, height = 900, colorScheme = 'light' }: PageOptions = {}): Promise<Page> {
+  async function newPage({ width = 1280, height = 900, colorScheme = 'light', baseURL }: PageOptions = {}): Promise<Page> {
     if (!browser) throw new Error('useBrowser() must be called at the top level of the test file');
     const context = await browser.newContext({
-      baseURL: inject('baseURL'),
+      baseURL: baseURL ?? inject('baseURL'),
       viewport: { width, height },
       colorScheme,
       reducedMotion: 'reduce',

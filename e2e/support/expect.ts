@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
 
 /** How long a wait may take: generous, because a loaded CI machine can be slow to render. */
@@ -74,4 +74,31 @@ export function gate(): { opened: Promise<void>; open: () => void } {
     open = resolve;
   });
   return { opened, open };
+}
+
+/**
+ * Pauses the page's installed clock (page.clock.install) a moment from now. Reading the page's time and
+ * pausing are two round trips, which a loaded machine stretches past any fixed margin (Playwright then
+ * refuses to "fast-forward to the past"): a moment already gone is read again with a wider margin.
+ */
+export async function pauseClockSoon(page: Page): Promise<void> {
+  for (let marginMs = 100; ; marginMs *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + marginMs);
+      return;
+    } catch (error) {
+      if (marginMs >= 6_400 || !String(error).includes('fast-forward to the past')) throw error;
+    }
+  }
+}
+
+/** The text of the elements a field's `aria-describedby` names: what a screen reader says of it. */
+export function describedBy(field: Locator): Promise<string> {
+  return field.evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 }

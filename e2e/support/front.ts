@@ -107,6 +107,10 @@ export async function startFront(webDir: string, serverOrigin: string, port: num
     })();
   });
 
+  // Idle connections are kept 75 s, as nginx keeps them in production. Node's own 5 s raced the
+  // browser's request context reusing a connection just as the front closed it (ECONNRESET in CI).
+  front.keepAliveTimeout = 75_000;
+
   // WebSockets (radio, request queue): pass the upgrade through byte for byte.
   front.on('upgrade', (request, socket, head) => {
     const upstream = net.connect(Number(server.port), server.hostname, () => {

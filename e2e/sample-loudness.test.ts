@@ -1,0 +1,436 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { AxeResults } from 'axe-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OVERLAY_KEY, OVERLAY_PATHS, type SamplePlay } from '../common/overlays';
+import { freePort } from '../scripts/demo-server';
+import { integratedLoudness, SAMPLE_LOUDNESS, truePeakDb } from '../web/lib/loudness';
+import type { LoudnessReport } from '../web/lib/normalise-for-air';
+import { decodeWav } from '../web/lib/wav';
+import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
+
+/**
+ * Even loudness for samples (issue 19), in Chromium: recordings decoded by the browser itself
+ * (decodeAudioData) through web/lib/normalised-audio.ts end at SAMPLE_LOUDNESS (-16 LUFS ±2 LU, true
+ * peaks at most -1 dBTP) whatever their level; the streamer's sample player plays them so; and the
+ * admin's SamplePreview lets an admin listen to them. SamplePreview has no page of its own yet (the
+ * Request Approvals tab will hold it), so a test-only harness (e2e/harness/sample-preview/, built here
+ * with Vite, never shipped) shows it, on its own origin, with the recordings served by id.
+ */
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const { targetLufs, ceilingDbtp } = SAMPLE_LOUDNESS;
+
+/** The longest sample there is: a minute. */
+const LONG_SAMPLE_ID = 60;
+
+/**
+ * The recordings, by the sample id the harness serves them under: the quiet and the clipped voice
+ * (e2e/fixtures/loudness/make-fixtures.ts), and two of the server's recordings by Chromium's own
+ * MediaRecorder, whose fake microphone beeps (at full scale every 500 ms, silence between).
+ */
+const RECORDINGS: Record<number, { file: string; type: string; what: string; beeps?: true }> = {
+  1: { file: 'e2e/fixtures/loudness/quiet-voice.webm', type: 'audio/webm', what: 'quiet voice, WebM/Opus' },
+  2: { file: 'e2e/fixtures/loudness/clipped-voice.m4a', type: 'audio/mp4', what: 'clipped voice, fragmented MP4/AAC 44.1 kHz' },
+  3: {
+    file: 'server/song-requests/sample/fixtures/chromium-5403ms.webm',
+    type: 'audio/webm',
+    what: "Chromium's recorder (beeps), WebM/Opus",
+    beeps: true,
+  },
+  4: {
+    file: 'server/song-requests/sample/fixtures/chromium-3402ms.mp4',
+    type: 'audio/mp4',
+    what: "Chromium's recorder (beeps), MP4/Opus",
+    beeps: true,
+  },
+  [LONG_SAMPLE_ID]: { file: 'e2e/fixtures/loudness/long-voice.webm', type: 'audio/webm', what: 'a minute of quiet voice, WebM/Opus' },
+};
+const recording = (id: number) => readFileSync(path.join(root, RECORDINGS[id]!.file));
+
+interface Harness {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/** Builds the harness with Vite and serves it, and the recordings at the API's audio path. */
+async function startHarness(): Promise<Harness> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'almanac-sample-preview-'));
+  await build({
+    configFile: false,
+    root: path.join(root, 'e2e/harness/sample-preview'),
+    plugins: [react()],
+    logLevel: 'warn',
+    css: { postcss: root },
+    build: { outDir, emptyOutDir: true },
+  });
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://harness').pathname;
+    const audio = pathname.match(/^\/api\/requests\/recording\/(\d+)\/audio$/);
+    if (audio) {
+      const id = Number(audio[1]);
+      if (!RECORDINGS[id]) {
+        response.writeHead(404, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'No such sample' }));
+        return;
+      }
+      response.writeHead(200, { 'content-type': RECORDINGS[id].type });
+      response.end(recording(id));
+      return;
+    }
+    const file = path.join(outDir, pathname === '/' ? 'index.html' : path.normalize(pathname));
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          rmSync(outDir, { recursive: true, force: true });
+          resolve();
+        });
+      }),
+  };
+}
+
+interface Measured {
+  seconds: number;
+  channels: number;
+  before: { lufs: number; peakDbtp: number };
+  after: { lufs: number; peakDbtp: number };
+  normalised: boolean;
+  report: LoudnessReport | null;
+  ms: number;
+}
+
+type HarnessWindow = {
+  loudnessHarness: {
+    measure: (url: string) => Promise<Measured>;
+    mainThreadWhilePreparing: (url: string) => Promise<{ ms: number; longestTaskMs: number; normalised: boolean; onMainThreadMs: number }>;
+  };
+};
+
+/** A page's console errors, to check what was logged. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Makes the browser's decoder fail, as it does for a recording it cannot read. */
+async function breakDecoding(page: Page) {
+  await page.addInitScript(() => {
+    BaseAudioContext.prototype.decodeAudioData = () => Promise.reject(new DOMException('Unable to decode audio data', 'EncodingError'));
+  });
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function expectNoSeriousAxeViolation(page: Page) {
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),
+  );
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+const db = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+
+describe('even loudness for samples', () => {
+  const browser = useBrowser();
+  let harness: Harness | undefined;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  const openHarness = async (samples: string, width = 1280) => {
+    const page = await browser.newPage({ width });
+    const errors = consoleErrors(page);
+    await page.goto(`${harness!.origin}/?samples=${encodeURIComponent(samples)}`);
+    await page.getByRole('heading', { name: 'Held samples' }).waitFor();
+    return { page, errors };
+  };
+
+  it('brings quiet and clipped recordings, decoded by Chromium, to -16 LUFS ±2 with true peaks at most -1 dBTP; full-scale beeps under the ceiling', async () => {
+    const { page } = await openHarness('');
+    const rows: string[] = [];
+    for (const id of [1, 2, 3, 4]) {
+      const measured = await page.evaluate(
+        (url) => (window as unknown as HarnessWindow).loudnessHarness.measure(url),
+        `/api/requests/recording/${id}/audio`,
+      );
+      rows.push(
+        `${RECORDINGS[id]!.what} (${measured.seconds.toFixed(1)} s, ${measured.channels} ch): ` +
+          `${measured.before.lufs.toFixed(1)} LUFS / ${db(measured.before.peakDbtp)} dBTP -> ` +
+          `${measured.after.lufs.toFixed(1)} LUFS / ${db(measured.after.peakDbtp)} dBTP ` +
+          `(gain ${db(measured.report?.gainDb ?? Number.NaN)} dB, prepared in ${measured.ms.toFixed(0)} ms)`,
+      );
+      const { what, beeps } = RECORDINGS[id]!;
+      expect(measured.normalised, what).toBe(true);
+      expect(measured.after.peakDbtp, what).toBeLessThanOrEqual(ceilingDbtp);
+      // What the worker reported is what the browser decodes from the WAV.
+      expect(Math.abs(measured.report!.outputLufs - measured.after.lufs), what).toBeLessThan(0.1);
+      expect(Math.abs(measured.report!.inputLufs - measured.before.lufs), what).toBeLessThan(0.1);
+      if (beeps) {
+        // Already at full scale, quiet only for the silence between beeps: no gain can make them louder
+        // without passing the ceiling (ffmpeg's loudnorm, I=-16 TP=-1, also ends at -21.0 LUFS). They
+        // lose no more loudness than their peaks must.
+        expect(measured.before.peakDbtp, what).toBeGreaterThan(0);
+        const least = measured.before.lufs - (measured.before.peakDbtp - ceilingDbtp) - 0.5;
+        expect(measured.after.lufs, what).toBeGreaterThanOrEqual(least);
+        expect(measured.after.lufs, what).toBeLessThanOrEqual(targetLufs);
+      } else {
+        expect(Math.abs(measured.after.lufs - targetLufs), what).toBeLessThanOrEqual(2);
+      }
+      if (id === 1) expect(measured.before.lufs).toBeLessThan(targetLufs - 20);
+      if (id === 2) expect(measured.before.lufs).toBeGreaterThan(targetLufs + 5);
+      if (id === 2) expect(measured.before.peakDbtp).toBeGreaterThan(0);
+    }
+    console.log(`Loudness before -> after normalisation, decoded by Chromium:\n  ${rows.join('\n  ')}`);
+    expectNoPageErrors(page);
+  });
+
+  it('prepares a 60 s sample without holding the main thread: the work runs in a worker', async () => {
+    const { page } = await openHarness('');
+    const timing = await page.evaluate(
+      (url) => (window as unknown as HarnessWindow).loudnessHarness.mainThreadWhilePreparing(url),
+      `/api/requests/recording/${LONG_SAMPLE_ID}/audio`,
+    );
+    console.log(
+      `A 60 s WebM/Opus sample: prepared in ${timing.ms.toFixed(0)} ms, the main thread's longest task meanwhile ` +
+        `${timing.longestTaskMs.toFixed(0)} ms; the same work on the main thread takes ${timing.onMainThreadMs.toFixed(0)} ms`,
+    );
+    expect(timing.normalised).toBe(true);
+    // What is left on the page's thread (the fetch, the browser handing over the decoded audio) is
+    // a small part of the work. Both are wall-clock times, so the comparison holds on a busy machine.
+    expect(timing.longestTaskMs).toBeLessThan(timing.onMainThreadMs / 3);
+  });
+
+  describe('SamplePreview', () => {
+    for (const width of [1280, 375]) {
+      it(`plays a sample normalised, shows its progress, pauses, plays one at a time (${width} px)`, async () => {
+        const { page } = await openHarness('1:Quiet singer,2:Loud singer,404:Gone singer', width);
+        const play = (name: string) => page.getByRole('button', { name: `Play sample by ${name}`, exact: true });
+        const pause = (name: string) => page.getByRole('button', { name: `Pause sample by ${name}`, exact: true });
+        const progress = (name: string) => page.getByRole('progressbar', { name: `Progress of sample by ${name}` });
+        expect(await progress('Quiet singer').getAttribute('aria-valuetext')).toBe('Not started');
+        await screenshot(page, `sample-preview-idle-${width}`);
+        await expectNoSeriousAxeViolation(page);
+
+        await play('Quiet singer').click();
+        await pause('Quiet singer').waitFor();
+        await page.getByText(/^Loudness evened out: \+\d+\.\d dB$/).waitFor();
+        await page.waitForFunction(
+          () => Number(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')) >= 15,
+          undefined,
+          { timeout: 15_000 },
+        );
+        expect(await progress('Quiet singer').getAttribute('aria-valuetext')).toMatch(/^0:0\d of 0:06$/);
+        await screenshot(page, `sample-preview-playing-${width}`);
+        await expectNoSeriousAxeViolation(page);
+
+        // Starting another pauses this one.
+        await play('Loud singer').click();
+        await pause('Loud singer').waitFor();
+        await play('Quiet singer').waitFor();
+        await pause('Loud singer').click();
+        await play('Loud singer').waitFor();
+        const paused = await page.evaluate(() => [...document.querySelectorAll('audio')].map((audio) => audio.paused));
+        expect(paused).toEqual([true, true]);
+
+        // The third is gone: an error naming why, with a retry.
+        await play('Gone singer').click();
+        await page.getByRole('alert').filter({ hasText: 'This sample no longer exists' }).waitFor();
+        await page.getByRole('button', { name: 'Retry sample by Gone singer' }).waitFor();
+        await screenshot(page, `sample-preview-states-${width}`);
+        await expectNoSeriousAxeViolation(page);
+        expectNoPageErrors(page);
+      });
+    }
+
+    it('plays to the end and can play again', async () => {
+      const { page } = await openHarness('1:Quiet singer');
+      await page.getByRole('button', { name: 'Play sample by Quiet singer' }).click();
+      await page.getByRole('button', { name: 'Pause sample by Quiet singer' }).waitFor();
+      await page.getByRole('button', { name: 'Play sample by Quiet singer' }).waitFor({ timeout: 15_000 });
+      const bar = page.getByRole('progressbar', { name: 'Progress of sample by Quiet singer' });
+      expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+      expect(await bar.getAttribute('aria-valuetext')).toBe('0:06 of 0:06');
+      await page.getByRole('button', { name: 'Play sample by Quiet singer' }).click();
+      await page.getByRole('button', { name: 'Pause sample by Quiet singer' }).waitFor();
+    });
+
+    it('shows an error with a retry when the recording cannot be fetched, and plays once it can', async () => {
+      const { page } = await openHarness('2:Loud singer');
+      let calls = 0;
+      await page.route('**/api/requests/recording/2/audio', (route) => {
+        calls += 1;
+        if (calls === 1) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500}' });
+        return route.fulfill({ status: 200, contentType: 'audio/mp4', body: recording(2) });
+      });
+      await page.getByRole('button', { name: 'Play sample by Loud singer' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Unable to load the sample' }).waitFor();
+      await page.getByRole('button', { name: 'Retry sample by Loud singer' }).click();
+      await page.getByRole('button', { name: 'Pause sample by Loud singer' }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(calls).toBe(2);
+    });
+
+    it('plays the recording as it came, and logs why, when the browser cannot decode it', async () => {
+      const page = await browser.newPage();
+      const errors = consoleErrors(page);
+      await breakDecoding(page);
+      await page.goto(`${harness!.origin}/?samples=3:Chromium singer`);
+      await page.getByRole('button', { name: 'Play sample by Chromium singer' }).click();
+      await page.getByRole('button', { name: 'Pause sample by Chromium singer' }).waitFor();
+      await page.getByText('Plays as recorded: its loudness could not be evened out').waitFor();
+      expect(errors.some((text) => text.includes('plays as recorded: the browser could not decode it'))).toBe(true);
+    });
+  });
+
+  describe("the streamer's sample player", () => {
+    /** The player with its socket answered by the test, and recordings served by id. */
+    async function openPlayer(options: { decoding?: 'broken' } = {}) {
+      const page = await browser.newPage({ width: 800, height: 300 });
+      const errors = consoleErrors(page);
+      if (options.decoding === 'broken') await breakDecoding(page);
+      // Keeps each blob the page makes a URL for, to read back what the player plays (the site's
+      // Content-Security-Policy rightly lets no script fetch a blob: URL).
+      await page.addInitScript(() => {
+        const blobs = new Map<string, Blob>();
+        const create = URL.createObjectURL;
+        URL.createObjectURL = (object: Blob | MediaSource) => {
+          const url = create(object);
+          if (object instanceof Blob) blobs.set(url, object);
+          return url;
+        };
+        Object.assign(window, { blobOf: (url: string) => blobs.get(url) });
+      });
+      await page.route(/\/api\/requests\/recording\/\d+\/audio\?key=/, (route) => {
+        const url = new URL(route.request().url());
+        expect(url.searchParams.get('key')).toBe(DEMO_OVERLAY_KEY);
+        const id = Number(url.pathname.split('/')[4]);
+        return route.fulfill({ status: 200, contentType: RECORDINGS[id]!.type, body: recording(id) });
+      });
+      const socket = new Promise<WebSocketRoute>((resolve) => {
+        void page.routeWebSocket(
+          (url) => url.pathname === OVERLAY_PATHS.samplesSocket,
+          (ws) => resolve(ws),
+        );
+      });
+      await page.goto(`/overlays/samples?key=${DEMO_OVERLAY_KEY}`);
+      await page.locator('[data-testid="sample-player"][data-ready="true"]').waitFor({ state: 'attached' });
+      await page.mouse.click(5, 5);
+      return { page, errors, socket: await socket };
+    }
+
+    const play = (sampleRequestId: number, username: string): SamplePlay => ({
+      key: `${sampleRequestId}:0`,
+      sampleRequestId,
+      username,
+      replay: 0,
+      at: new Date().toISOString(),
+    });
+
+    /**
+     * Waits until `key` plays, and reads what it plays (the WAV the player made) back to measure it. What
+     * shows is read in one go in the page: a short sound (the 1 s test tone) may be over a moment later.
+     */
+    async function playing(page: Page, key: string) {
+      const shown = await page.waitForFunction(
+        (play) => {
+          const audio = document.querySelector(`[data-testid="sample-playing"][data-play="${play}"] audio[data-playing="true"]`);
+          if (!audio) return null;
+          return {
+            src: audio.getAttribute('src') ?? '',
+            normalised: audio.getAttribute('data-normalised'),
+            text: audio.closest('[data-testid="sample-playing"]')?.textContent ?? '',
+          };
+        },
+        key,
+        // An interval, not animation frames (which a busy machine's headless page may run seldom),
+        // and a busy machine's time to decode and normalise a recording.
+        { timeout: 60_000, polling: 100 },
+      );
+      const { src, normalised, text } = (await shown.jsonValue())!;
+      const base64 = await page.evaluate(async (url) => {
+        const blob = (window as unknown as { blobOf: (url: string) => Blob | undefined }).blobOf(url);
+        if (!blob) throw new Error(`No blob behind ${url}`);
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let text = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(text);
+      }, src);
+      return { src, normalised, text, bytes: Buffer.from(base64, 'base64') };
+    }
+
+    const measureWav = (bytes: Buffer) => {
+      const { channels, sampleRate } = decodeWav(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      return { lufs: integratedLoudness(channels, sampleRate), peakDbtp: truePeakDb(channels) };
+    };
+
+    it('plays each paid sample at -16 LUFS, in order, the quiet one and the clipped one alike', async () => {
+      const { page, socket } = await openPlayer();
+      // Two payments heard at once: played one after the other.
+      socket.send(JSON.stringify({ plays: [play(1, 'Quiet-Singer'), play(2, 'Loud-Singer')] }));
+      for (const [key, name] of [
+        ['1:0', 'Quiet-Singer'],
+        ['2:0', 'Loud-Singer'],
+      ] as const) {
+        const heard = await playing(page, key);
+        expect(heard.text).toContain(name);
+        expect(heard.src).toMatch(/^blob:/);
+        expect(heard.normalised).toBe('true');
+        const { lufs, peakDbtp } = measureWav(heard.bytes);
+        expect(Math.abs(lufs - targetLufs), name).toBeLessThanOrEqual(2);
+        expect(peakDbtp, name).toBeLessThanOrEqual(ceilingDbtp);
+      }
+      await page.locator('[data-testid="sample-playing"]').waitFor({ state: 'detached', timeout: 30_000 });
+      expectNoPageErrors(page);
+    }, 180_000);
+
+    it('plays the test sound at the loudness of the samples', async () => {
+      const { page, socket } = await openPlayer();
+      socket.send(JSON.stringify({ plays: [], test: 'loudness-check' }));
+      const heard = await playing(page, 'test:loudness-check');
+      expect(heard.normalised).toBe('true');
+      const { lufs, peakDbtp } = measureWav(heard.bytes);
+      expect(Math.abs(lufs - targetLufs)).toBeLessThanOrEqual(0.5);
+      expect(peakDbtp).toBeLessThanOrEqual(ceilingDbtp);
+    });
+
+    it('plays the recording as it came, and logs why, when the browser cannot decode it', async () => {
+      const { page, errors, socket } = await openPlayer({ decoding: 'broken' });
+      socket.send(JSON.stringify({ plays: [play(3, 'Undecodable-Singer')] }));
+      const heard = await playing(page, '3:0');
+      expect(heard.normalised).toBe('false');
+      expect(heard.bytes.equals(recording(3))).toBe(true);
+      expect(errors.some((text) => text.includes('plays as recorded: the browser could not decode it'))).toBe(true);
+    });
+  });
+});
