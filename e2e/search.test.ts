@@ -142,6 +142,7 @@ describe('search', () => {
     await page.goto('/search?q=neon');
     await waitForCall(page, calls, /^\/api\/media\?q=neon&sort=relevance&page=1/);
     await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('option').first().waitFor();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options).toEqual(['Best match', 'Newest', 'Most viewed', 'Longest', 'Random']);
     await page.getByRole('option', { name: 'Most viewed' }).click();

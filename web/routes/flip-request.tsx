@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FLIP_PRICE_USD, FLIP_URL_MIN } from '../../common/constants';
@@ -8,6 +8,7 @@ import { useCurrentUser } from '../api/auth';
 import { useFeatureSwitch } from '../api/features';
 import { captureFlipOrder, createFlipOrder, flipPaymentStatus, validateFlip } from '../api/flip';
 import { EmphasisHeader } from '../components/EmphasisHeader';
+import { LazyTooltip } from '../components/later/LazyTooltip';
 import { FeatureNotice } from '../components/requests/FeatureNotice';
 import { FlipVideo } from '../components/requests/FlipVideo';
 import { PaymentStep, PayPalScript } from '../components/requests/Payment';
@@ -97,7 +98,7 @@ function VerifyForm({ checkout, open }: { checkout: Checkout<ValidatedFlip>; ope
             {anonymous ? (
               <NameField label="Nickname" placeholder="Your nickname" value={nickname} onChange={setNickname} disabled={!editable} />
             ) : null}
-            <Tooltip label={FLIP_URL_HINT} position="top-start">
+            <LazyTooltip label={FLIP_URL_HINT} position="top-start">
               <TextInput
                 label="Video URL"
                 placeholder="Enter YouTube video URL"
@@ -110,7 +111,7 @@ function VerifyForm({ checkout, open }: { checkout: Checkout<ValidatedFlip>; ope
                 // Said in words under the field once it is left, or long enough to judge.
                 error={(urlTouched || mediaUrl.trim().length >= FLIP_URL_MIN) && !flipUrlLooksValid(mediaUrl) ? FLIP_URL_HINT : null}
               />
-            </Tooltip>
+            </LazyTooltip>
           </>
         )}
         <Group gap="xs">

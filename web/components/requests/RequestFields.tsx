@@ -1,7 +1,8 @@
-import { TextInput, Tooltip } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { NAME_MAX } from '../../../common/constants';
 import { NICKNAME_HINT, nicknameProblem } from '../../../common/flip-rules';
+import { LazyTooltip } from '../later/LazyTooltip';
 import classes from './RequestFields.module.css';
 
 /**
@@ -26,7 +27,7 @@ export function NameField({ label, placeholder, value, onChange, disabled }: Nam
   const [touched, setTouched] = useState(false);
   const problem = touched || value !== '' ? nicknameProblem(label, value) : null;
   return (
-    <Tooltip label={NICKNAME_HINT} position="top-start">
+    <LazyTooltip label={NICKNAME_HINT} position="top-start">
       <TextInput
         label={label}
         placeholder={placeholder}
@@ -42,7 +43,7 @@ export function NameField({ label, placeholder, value, onChange, disabled }: Nam
         error={problem}
         classNames={{ description: classes.hint }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

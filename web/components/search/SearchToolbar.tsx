@@ -1,8 +1,9 @@
-import { Group, Select, Switch } from '@mantine/core';
+import { Group, Switch } from '@mantine/core';
 import type { Period, SearchType, Sort } from '../../../common/enums';
 import { PERIOD_OPTIONS, sortOptions } from '../../lib/search';
 import { FILTER_PANEL_ID } from '../filters/CatalogueFilterPanel';
 import { FilterToggle } from '../filters/FilterToggle';
+import { LazySelect } from '../later/LazySelect';
 import classes from './SearchToolbar.module.css';
 
 interface SearchToolbarProps {
@@ -36,7 +37,7 @@ export function SearchToolbar({
   return (
     <Group className={classes.toolbar} justify="space-between" align="flex-end" gap="sm" mb="md">
       <Group gap="sm" align="flex-end" className={classes.selects}>
-        <Select
+        <LazySelect
           className={classes.select}
           label="Sort by"
           size="sm"
@@ -46,7 +47,7 @@ export function SearchToolbar({
           allowDeselect={false}
           comboboxProps={comboboxProps}
         />
-        <Select
+        <LazySelect
           className={classes.select}
           label="Period"
           size="sm"
