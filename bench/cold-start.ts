@@ -1,0 +1,108 @@
+/**
+ * Start to /api/health and idle memory of the demo server (issue 23: < 8 s on an empty data
+ * directory, < 3 s on an existing one, < 300 MB idle). Runs the server as `npm run serve` does, on
+ * a fresh data directory (empty start, which also fills the demo catalogue), then again on the
+ * same directory (existing start); after each start it waits for the jobs to settle and reads the
+ * process's resident memory from /proc.
+ *
+ *   npx tsx bench/cold-start.ts [--runs 3] [--settle-ms 15000] [--node-flags "--import tsx"]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'settle-ms': { type: 'string', default: '15000' },
+    // To compare with other node flags than package.json's serve script has, e.g. --node-flags="--import tsx"
+    'node-flags': { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const settleMs = Number(values['settle-ms']);
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Resident memory of a process and its children, in MB (the server is one process; npm would add a shell). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startOnce(dataDir: string): Promise<{ startMs: number; idleMb: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  // What `npm run serve` runs (package.json), without npm's own process in between.
+  const child = spawn(process.execPath, [...serveFlags(), 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ALMANAC_MODE: 'demo', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const startMs = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    return { startMs, idleMb: rssMb(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+/** The node flags of package.json's serve script: `node <flags> server/main.ts`. */
+function serveFlags(): string[] {
+  if (values['node-flags'] !== undefined) return values['node-flags'].split(/\s+/).filter(Boolean);
+  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const words = (scripts.serve ?? 'tsx').split(/\s+/);
+  if (words[0] === 'tsx') return ['--import', 'tsx'];
+  return words.slice(1, -1);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const empty: { startMs: number; idleMb: number }[] = [];
+const existing: { startMs: number; idleMb: number }[] = [];
+const load = () => loadavg()[0] ?? Number.NaN;
+const loadBefore = load();
+for (let run = 0; run < runs; run++) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cold-'));
+  try {
+    empty.push(await startOnce(dataDir));
+    existing.push(await startOnce(dataDir));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+const row = (name: string, xs: { startMs: number; idleMb: number }[]) =>
+  `| ${name} | ${xs.map((x) => (x.startMs / 1000).toFixed(1)).join(', ')} | ${(median(xs.map((x) => x.startMs)) / 1000).toFixed(1)} | ${xs.map((x) => x.idleMb.toFixed(0)).join(', ')} | ${median(xs.map((x) => x.idleMb)).toFixed(0)} |`;
+console.log(
+  `Demo server, ${runs} runs, serve = node ${serveFlags().join(' ')} server/main.ts; load ${loadBefore.toFixed(1)} → ${load().toFixed(1)}\n`,
+);
+console.log(
+  '| data directory | start to /api/health (s) | median | idle RSS after %d s (MB) | median |'.replace('%d', String(settleMs / 1000)),
+);
+console.log('|---|---|---:|---|---:|');
+console.log(row('empty (creates and fills the demo catalogue)', empty));
+console.log(row('existing', existing));
