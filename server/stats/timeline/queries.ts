@@ -71,8 +71,10 @@ export interface TagPeriodRow {
 
 /**
  * The `limit` tags most used by available songs (most songs first, then by name) with their count per
- * period. One pass over the songs' tag ids counts every (period, tag) pair; a window sums each tag's
- * pairs and ranks the tags, so only that small grouped set is ranked, never the songs.
+ * period. The songs are first counted per period and tag list (many songs share a list: 41,000 lists
+ * for 100,000 songs on the bench, a third of the work of unnesting every song's tags), then each
+ * list's tags get its count; a window sums each tag's periods and ranks the tags, so only that small
+ * grouped set is ranked, never the songs.
  */
 export async function readTagPeriods(db: Db, unit: StatsUnit, limit: number): Promise<TagPeriodRow[]> {
   const result = await db.execute(sql`
@@ -81,9 +83,13 @@ export async function readTagPeriods(db: Db, unit: StatsUnit, limit: number): Pr
         dense_rank() OVER (ORDER BY per_period.total DESC, ${tags.name}) AS rank
       FROM (
         SELECT p, tag_id, n, sum(n) OVER (PARTITION BY tag_id) AS total FROM (
-          SELECT ${periodOf(unit, media.uploadedAt)} AS p, tag.id AS tag_id, count(*)::int AS n
-          FROM ${media}, unnest(${media.tagIds}) AS tag(id)
-          WHERE ${media.unavailable} = false
+          SELECT songs.p, tag.id AS tag_id, sum(songs.n)::int AS n
+          FROM (
+            SELECT ${periodOf(unit, media.uploadedAt)} AS p, ${media.tagIds} AS tag_ids, count(*) AS n
+            FROM ${media}
+            WHERE ${media.unavailable} = false AND cardinality(${media.tagIds}) > 0
+            GROUP BY 1, 2
+          ) AS songs, unnest(songs.tag_ids) AS tag(id)
           GROUP BY 1, 2
         ) AS pairs
       ) AS per_period

@@ -21,17 +21,26 @@ export interface RankedItemRow {
   thumbnail: string | null;
 }
 
-/** Available items of a kind by the likes given in the period, most first, then by name. */
+/**
+ * Available items of a kind by the likes given in the period, most first, then by name. The likes are
+ * counted per item and sorted by count first, so the items are looked up by id one by one, most liked
+ * first, only until ten available ones are known (an incremental sort), never the whole table.
+ */
 export async function readTopLiked(db: Db, kind: LikedKind, since: Date | undefined, limit: number) {
   const { table, likeKind } = LIKED_TABLES[kind];
-  const likeCount = sql<number>`count(*)::int`;
-  return db
-    .select({ id: table.id, name: table.name, thumbnail: table.thumbnail, likes: likeCount })
+  const counted = db
+    .select({ itemId: likes.itemId, likes: sql<number>`count(*)::int`.as('likes') })
     .from(likes)
-    .innerJoin(table, eq(table.id, likes.itemId))
-    .where(and(eq(likes.kind, likeKind), eq(table.unavailable, false), since ? gte(likes.createdAt, since) : undefined))
-    .groupBy(table.id)
-    .orderBy(desc(likeCount), asc(table.name), asc(table.id))
+    .where(and(eq(likes.kind, likeKind), since ? gte(likes.createdAt, since) : undefined))
+    .groupBy(likes.itemId)
+    .orderBy(desc(sql`count(*)`))
+    .as('counted');
+  return db
+    .select({ id: table.id, name: table.name, thumbnail: table.thumbnail, likes: counted.likes })
+    .from(counted)
+    .innerJoin(table, eq(table.id, counted.itemId))
+    .where(eq(table.unavailable, false))
+    .orderBy(desc(counted.likes), asc(table.name), asc(table.id))
     .limit(limit);
 }
 
