@@ -26,11 +26,22 @@ import { loadConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { media } from '../server/db/schema';
 import { searchQueries } from './search-queries';
+import { ensureStatsActivity } from './stats-activity';
 import { benchViewerCookie } from './viewer';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/almanac_bench';
 /** Searches rotate over these: whole words, titles, misspellings and as-you-type prefixes (bench/search-queries.ts). */
 const SEARCH_QUERIES = searchQueries();
+/** The /stats page's answers (issue 25): each computed at most once a minute by the app (server/stats/computed.ts). */
+const STATS_TIMELINE = ['?unit=month', '?unit=year', '?unit=year&what=tags', '?unit=month&what=tags'].map((q) => `/api/stats/timeline${q}`);
+const STATS_TOP = [
+  '?what=liked&kind=media',
+  '?what=liked&kind=stream',
+  '?what=liked&kind=clip',
+  '?what=requested',
+  '?what=requesters',
+  '?what=radio',
+].map((q) => `/api/stats/top${q}`);
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +59,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,bare --seed --pglite --profile --server-root /path/to/another/checkout]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,stats-timeline,stats-top,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,stats-timeline-uncached,stats-top-uncached,bare --seed --pglite --profile --server-root /path/to/another/checkout]',
   );
   process.exit(0);
 }
@@ -129,7 +140,15 @@ async function prepare() {
       .limit(2000);
     const [version] = await database.db.select({ v: sql<string>`current_setting('server_version')` }).from(sql`(SELECT 1) AS one`);
     const viewer = await benchViewerCookie(database.db);
-    return { counts, ids: ids.map((r) => r.id), postgres: `${pgliteDir ? 'PGlite (embedded) ' : ''}${version?.v ?? '?'}`, viewer };
+    // The fans' likes, requests and radio plays the stats rows rank (bench/stats-activity.ts); added once.
+    const activity = await ensureStatsActivity(database.db, (m) => console.log(m));
+    return {
+      counts,
+      ids: ids.map((r) => r.id),
+      postgres: `${pgliteDir ? 'PGlite (embedded) ' : ''}${version?.v ?? '?'}`,
+      viewer,
+      activity,
+    };
   } finally {
     await database.close();
   }
@@ -275,7 +294,7 @@ async function main() {
   const started = Date.now();
   const loadBefore = os.loadavg()[0]!;
   console.log(`Database: ${pgliteDir ?? redacted}`);
-  const { counts, ids, postgres, viewer } = await prepare();
+  const { counts, ids, postgres, viewer, activity } = await prepare();
 
   const reads: Omit<Endpoint, 'server'>[] = [
     { name: 'latest', label: 'latest `/api/media/latest?size=21`', paths: ['/api/media/latest?size=21'] },
@@ -297,6 +316,8 @@ async function main() {
       paths: SEARCH_QUERIES.map((q) => `/api/search/suggest?q=${encodeURIComponent(q)}`),
     },
     { name: 'by-id', label: `by id \`/api/media/{id}\` (${ids.length} ids)`, paths: ids.map((id) => `/api/media/${id}`) },
+    { name: 'stats-timeline', label: `stats timeline \`/api/stats/timeline?…\` (${STATS_TIMELINE.length} answers)`, paths: STATS_TIMELINE },
+    { name: 'stats-top', label: `stats top \`/api/stats/top?…\` (${STATS_TOP.length} lists)`, paths: STATS_TOP },
   ];
   const endpoints: Endpoint[] = [
     ...reads.map((read) => ({ ...read, server: 'app' as const })),
@@ -334,6 +355,10 @@ async function main() {
   console.log(
     `Catalogue: ${counts.songs.toLocaleString('en-US')} songs, ${counts.streams.toLocaleString('en-US')} streams, ` +
       `${counts.playlists.toLocaleString('en-US')} playlists, ${counts.clips.toLocaleString('en-US')} clips; PostgreSQL ${postgres}`,
+  );
+  console.log(
+    `Stats activity: ${activity.likes.toLocaleString('en-US')} likes, ${activity.requests.toLocaleString('en-US')} request history rows, ` +
+      `${activity.plays.toLocaleString('en-US')} radio plays`,
   );
   console.log(
     `Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`,

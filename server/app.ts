@@ -34,6 +34,8 @@ import { queuePlugin } from './song-requests/queue/plugin';
 import { receiptPlugin } from './song-requests/receipt/plugin';
 import { samplePlugin } from './song-requests/sample/plugin';
 import { statsPlugin } from './stats/plugin';
+import { statsTimelinePlugin } from './stats/timeline/plugin';
+import { statsTopPlugin } from './stats/top/plugin';
 import { syncPlugin } from './sync/plugin';
 
 export { WEB_DIST } from './site/plugin';
@@ -101,6 +103,8 @@ const SLICES = [
   likesPlugin,
   editsPlugin,
   statsPlugin,
+  statsTimelinePlugin,
+  statsTopPlugin,
   livePlugin,
   syncPlugin,
   playlistRequestsPlugin,

@@ -294,6 +294,11 @@ const eventsRoute = createRoute({
   staticData: { title: 'Upcoming Events' },
   component: lazyRouteComponent(() => import('./routes/events'), 'EventsPage'),
 });
+const statsRoute = createRoute({
+  ...page('/stats'),
+  staticData: { title: 'Stats' },
+  component: lazyRouteComponent(() => import('./routes/stats'), 'StatsPage'),
+});
 const radioRoute = createRoute({
   ...page('/radio'),
   staticData: { title: 'Radio' },
@@ -408,6 +413,7 @@ const routeTree = rootRoute.addChildren([
   requestHistoryRoute,
   requestReceiptRoute,
   eventsRoute,
+  statsRoute,
   radioRoute,
   linksRoute,
   socialsRoute,

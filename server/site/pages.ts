@@ -38,6 +38,7 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/requests/history/$id/edit': 'Edit Request',
   '/requests/$id': 'Request',
   '/events': 'Upcoming Events',
+  '/stats': 'Stats',
   '/radio': 'Radio',
   '/links': 'Links',
   '/socials': 'Socials',

@@ -14,7 +14,7 @@ describe('navigation menu', () => {
       'Song of the Day',
       'Radio',
       'Socials',
-      'More(Clips,Events,Randomizer)',
+      'More(Clips,Events,Randomizer,Stats)',
     ]);
   });
 });

@@ -46,6 +46,7 @@ export const NAV_MENU: NavEntry[] = [
       { label: 'Clips', to: '/clips' },
       { label: 'Events', to: '/events' },
       { label: 'Randomizer', to: '/random' },
+      { label: 'Stats', to: '/stats' },
     ],
   },
 ];
