@@ -48,12 +48,20 @@ export async function anniversaryRows<K extends OnThisDayKind>(
   return rows.map(({ rank: _rank, ...row }) => row) as unknown as AnniversaryRow<K>[];
 }
 
-/** Whether the database knows a time zone name (config.ts asked Node; PostgreSQL has its own list). */
+/** PostgreSQL's "time zone … not recognized" (invalid_parameter_value). */
+const INVALID_PARAMETER_VALUE = '22023';
+const codeOf = (error: unknown): unknown => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+
+/** Whether the database knows a time zone name (config.ts asked Node; PostgreSQL has its own list). Other failures throw. */
 export async function databaseKnowsTimeZone(db: Db, timeZone: string): Promise<boolean> {
   try {
     await db.execute(sql`SELECT now() AT TIME ZONE ${timeZone}`);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    if (codeOf(error) === INVALID_PARAMETER_VALUE) return false;
+    throw error;
   }
 }
