@@ -181,6 +181,11 @@ describe('cached like the other public reads', () => {
     expect(next.res.headers[READ_CACHE_HEADER]).toBe('miss');
     expect(next.body.date).toBe('2025-09-10');
     expect(next.years).toEqual([[tenth.id, 2024, 1]]);
+
+    // Its path's answers, whatever the day, go with the path's (readCache.forget).
+    expect((await onThisDay(cached)).res.headers[READ_CACHE_HEADER]).toBe('hit');
+    cached.app.readCache.forget(onThisDayPath('media'));
+    expect((await onThisDay(cached)).res.headers[READ_CACHE_HEADER]).toBe('miss');
   });
 
   it('shows a logged-in viewer their liked flags, privately, from the public answer', async () => {
