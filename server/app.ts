@@ -15,6 +15,7 @@ import { likesPlugin } from './likes/plugin';
 import { livePlugin } from './live/plugin';
 import { metricsPlugin } from './metrics/plugin';
 import { notificationsPlugin } from './notifications/plugin';
+import { onThisDayPlugin } from './on-this-day/plugin';
 import { overlaysPlugin } from './overlays/plugin';
 import { paymentsPlugin } from './payments/plugin';
 import { playlistRequestsPlugin } from './playlist-requests/plugin';
@@ -106,6 +107,7 @@ const SLICES = [
   statsTimelinePlugin,
   statsTopPlugin,
   livePlugin,
+  onThisDayPlugin,
   syncPlugin,
   playlistRequestsPlugin,
   requestHistoryPlugin,

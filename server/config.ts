@@ -31,6 +31,22 @@ const discordWebhook = url.refine((value) => {
  * lets such a phone send a sample of SAMPLE_MAX_BYTES (5 MiB: 105 s) after its headers.
  */
 export const SLOW_UPLOAD_BYTES_PER_SECOND = 400_000 / 8;
+/**
+ * An IANA time zone name (Europe/Berlin, America/New_York, UTC) that this Node knows; fixed offsets
+ * (+01:00) are refused: PostgreSQL reads a bare offset with POSIX's inverted sign, so the database and
+ * the server would disagree on the date. The database is asked too, at start (server/on-this-day).
+ */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+export function isTimeZone(name: string): boolean {
+  if (!IANA_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone name, e.g. Europe/Berlin or America/New_York');
 const youtubeChannel = z.string().regex(/^UC[A-Za-z0-9_-]{22}$/, 'must be a YouTube channel id (UC followed by 22 characters)');
 
 const envSchema = z
@@ -58,6 +74,8 @@ const envSchema = z
     /** How long logged-out catalogue reads are answered from memory (server/http/read-cache.ts); 0 turns it off. */
     READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
     SITE_NAME: z.string().min(1).default('Almanac'),
+    /** Where the site's calendar day is told ("On this day"): an IANA name */
+    SITE_TIME_ZONE: timeZone.default('UTC'),
     STREAMER_NAME: z.string().min(1).default('Nova'),
     STREAMER_KEY: z
       .string()
@@ -344,6 +362,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     site: {
       name: e.SITE_NAME,
+      /** The IANA time zone of the site's calendar day ("On this day", server/on-this-day) */
+      timeZone: e.SITE_TIME_ZONE,
       streamerName: e.STREAMER_NAME,
       streamerKey: e.STREAMER_KEY,
       twitchChannel: e.TWITCH_CHANNEL,

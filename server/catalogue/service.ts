@@ -154,6 +154,8 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
 
     /** Rows read elsewhere (a user's liked list) presented like every list. */
     presentPage: presentRowPage,
+    /** Rows read elsewhere (on this day) presented like every read: tag names, the viewer's liked flags. */
+    presentRows,
 
     async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: ViewerSource = ANONYMOUS) {
       if (search.hasWords(filter.q)) return searchPage(kind, filter, paging, viewer);

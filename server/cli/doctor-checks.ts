@@ -4,6 +4,8 @@ import { DEMO_OVERLAY_KEY } from '../../common/overlays';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { migrationState } from '../db/migration-state';
+import { isoDate, localDate } from '../on-this-day/days';
+import { databaseKnowsTimeZone } from '../on-this-day/queries';
 import { serverVersion } from './queries';
 
 /**
@@ -124,4 +126,17 @@ export async function databaseChecks(database: Database | DatabaseProblem): Prom
     ];
   }
   return [answers, ok('migrations', `all ${total} applied (last: ${state.known.at(-1)?.name})`)];
+}
+
+/**
+ * SITE_TIME_ZONE: the calendar day of "On this day". Node knew the name (config.ts); the database
+ * turns its local days into instants, so it must know it too (the server refuses to start otherwise).
+ */
+export async function timeZoneCheck(config: Config, database: Database | DatabaseProblem, now = new Date()): Promise<CheckLine> {
+  const zone = config.site.timeZone;
+  // A database that cannot be asked: its own line says why.
+  const known = 'problem' in database ? true : await databaseKnowsTimeZone(database.db, zone).catch(() => true);
+  if (!known)
+    return fail('SITE_TIME_ZONE', `${zone}: the database does not know this time zone`, 'pick one of SELECT name FROM pg_timezone_names');
+  return ok('SITE_TIME_ZONE', `${zone}, where today is ${isoDate(localDate(now, zone))} ("On this day")`);
 }

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_CREDENTIAL } from '../demo/accounts';
 import { PAYPAL_WEBHOOK_EVENTS } from '../payments/webhook';
 import { CommandError } from './command';
 import { doctorCommand, formatLine, runDoctor } from './doctor';
+import { timeZoneCheck } from './doctor-checks';
 import { createCommandTestServer, useRunningServer } from './testing';
 
 /**
@@ -80,6 +81,7 @@ describe('npm run cli -- doctor', () => {
       `ok    DATA_DIR: ${dataDir} is writable (thumbnails, share cards)`,
       expect.stringMatching(/^ok {4}database: PostgreSQL \d+\.\d+.* answers$/),
       expect.stringMatching(/^ok {4}migrations: all \d+ applied \(last: \d{4}_\w+\)$/),
+      expect.stringMatching(/^ok {4}SITE_TIME_ZONE: UTC, where today is \d{4}-\d{2}-\d{2} \("On this day"\)$/),
       'ok    YOUTUBE_API_KEY: YouTube answers it',
       `ok    YOUTUBE_CHANNEL_MAIN: ${DEMO_ACCOUNTS.youtube.main} exists`,
       `ok    YOUTUBE_CHANNEL_MUSIC: ${DEMO_ACCOUNTS.youtube.music} exists`,
@@ -145,6 +147,18 @@ describe('npm run cli -- doctor', () => {
     // http PUBLIC_URL also leaves the registered webhook (https) pointing elsewhere.
     expect(lines[0]).toMatch(expected);
     if (!('PUBLIC_URL' in changes)) expect(lines).toHaveLength(1);
+  });
+
+  it("tells the site's day in SITE_TIME_ZONE, and fails a zone the database does not know", async () => {
+    const config = loadConfig({ ...productionEnv(), SITE_TIME_ZONE: 'Pacific/Auckland' });
+    // 20:00 UTC on 1 June is already 2 June in Auckland.
+    expect(formatLine(await timeZoneCheck(config, database, new Date('2026-06-01T20:00:00Z')))).toBe(
+      'ok    SITE_TIME_ZONE: Pacific/Auckland, where today is 2026-06-02 ("On this day")',
+    );
+    const unknown = { ...config, site: { ...config.site, timeZone: 'Mars/Olympus_Mons' } };
+    expect(formatLine(await timeZoneCheck(unknown, database))).toBe(
+      'FAIL  SITE_TIME_ZONE: Mars/Olympus_Mons: the database does not know this time zone (fix: pick one of SELECT name FROM pg_timezone_names)',
+    );
   });
 
   it('fails on a webhook missing an event, or posting elsewhere', async () => {

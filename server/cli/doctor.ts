@@ -14,6 +14,7 @@ import {
   modeChecks,
   OVERLAY_KEY_MIN,
   overlayCheck,
+  timeZoneCheck,
 } from './doctor-checks';
 import { paypalChecks, soundcloudChecks, twitchChecks, youtubeChecks } from './doctor-providers';
 
@@ -37,7 +38,13 @@ export interface DoctorOptions {
 /** Every check of `config`, in the order printed. */
 export async function runDoctor(config: Config, options: DoctorOptions): Promise<CheckLine[]> {
   const providers = createProviders(config, { ...QUICK, sandboxOrigin: options.sandboxOrigin ?? selfOrigin(config.host, config.port) });
-  const lines = [...modeChecks(config), overlayCheck(config), await dataDirCheck(config), ...(await databaseChecks(options.database))];
+  const lines = [
+    ...modeChecks(config),
+    overlayCheck(config),
+    await dataDirCheck(config),
+    ...(await databaseChecks(options.database)),
+    await timeZoneCheck(config, options.database),
+  ];
   // The providers are asked together: each check's lines stay in its own order.
   const provided = await Promise.all([
     youtubeChecks(config, providers),

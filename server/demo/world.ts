@@ -1,4 +1,5 @@
 import { PLAYLIST_TYPES, type PlaylistType, type Provider, sourceValue } from '../../common/enums';
+import { placeAnniversaries } from './anniversaries';
 import { type Random, seededRandom } from './random';
 import {
   ADJECTIVES,
@@ -114,6 +115,8 @@ export interface WorldOptions {
   streams?: number;
   clips?: number;
   seed?: number;
+  /** Move a few old items to this day's anniversaries (demo/anniversaries.ts); default true */
+  anniversaries?: boolean;
 }
 
 const thumb = (r: Random) => `${String(r.int(1, DEMO_THUMBNAILS_PER_KIND)).padStart(2, '0')}.jpg`;
@@ -258,6 +261,8 @@ export function buildWorld(options: WorldOptions): World {
     };
   });
   for (const clip of clips) if (clip.uploadedAt > now) clip.uploadedAt = new Date(now.getTime() - 3600_000);
+
+  if (options.anniversaries !== false) placeAnniversaries({ streams, songs, clips }, now);
 
   return { tags, streams, songs, playlists, clips, requests: requestHistory(r, songs, now) };
 }

@@ -21,6 +21,8 @@ import type { App } from './types';
  *   the handler presents it as to everyone), keeps it, and overlays its own flags. Routes without
  *   `readCacheViewer`, and every logged-in request before the likes slice gave its sets, bypass the cache.
  * - Concurrent misses of one URL are coalesced: one request builds the answer, the others wait for it.
+ * - An answer that depends on more than its URL says on what (`readCacheVariant`, e.g. today's date in
+ *   the site's time zone): the value is part of the key, so an answer of yesterday is never served today.
  * - `clear()` on every catalogue write this instance makes (edits, approvals, sync), so an edit is seen
  *   at once here; other instances see it within the TTL. An answer built while a write happened is
  *   not kept.
@@ -32,6 +34,8 @@ declare module 'fastify' {
     readCache?: boolean;
     /** What a logged-in viewer's answer adds to the public one; absent, logged-in requests bypass the cache */
     readCacheViewer?: ReadCacheViewer;
+    /** What else the answer depends on besides its URL (today's date: on-this-day); kept apart per value */
+    readCacheVariant?: () => string;
   }
   interface FastifyRequest {
     /** Set when this request builds the cached answer for its URL */
@@ -114,9 +118,14 @@ export function registerReadCache(app: App, options: ReadCacheOptions): ReadCach
   const serve = (reply: FastifyReply, entry: Entry, body: string) =>
     reply.header('content-type', entry.contentType).header(READ_CACHE_HEADER, 'hit').send(body);
 
+  const keyOf = (request: FastifyRequest) => {
+    const variant = request.routeOptions.config.readCacheVariant;
+    return variant ? `${request.url}#${variant()}` : request.url;
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;
-    const key = request.url;
+    const key = keyOf(request);
     let entry = cache.get(key);
     if (!entry) {
       const pending = building.get(key);
@@ -189,7 +198,7 @@ export function registerReadCache(app: App, options: ReadCacheOptions): ReadCach
     forget(path) {
       // A build under way may hold the old answer: no build begun before this is stored.
       generation++;
-      for (const key of cache.keys()) if (key === path || key.startsWith(`${path}?`)) cache.delete(key);
+      for (const key of cache.keys()) if (key === path || key.startsWith(`${path}?`) || key.startsWith(`${path}#`)) cache.delete(key);
     },
     useViewerLikes(likes: ViewerLikes) {
       viewerLikes = likes;

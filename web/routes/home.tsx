@@ -10,11 +10,15 @@ import { ChannelStats } from '../components/home/ChannelStats';
 import { HomeButtons } from '../components/home/HomeButtons';
 import { LiveOrLastStream } from '../components/home/LiveOrLastStream';
 import { TopTags } from '../components/home/TopTags';
+import { later, useLater } from '../components/later/later';
 import { ItemList } from '../components/list/ItemList';
 import { notifyError, notifySuccess } from '../toasts/notify';
 import classes from './home.module.css';
 
-/** / : shortcuts, live or last stream, top tags, channel stats, and short pages of top and latest songs (spec 2 "Home"). */
+/** "On this day" and its three calls wait for the first screen (later.ts): out of the home budget, and last on the page (no shift). */
+const onThisDay = later(() => import('../components/home/OnThisDay'));
+
+/** / : shortcuts, live or last stream, top tags, channel stats, short pages of top and latest songs (spec 2 "Home"), and on this day (issue 25). */
 export function HomePage() {
   useLoginResult();
   const { siteName } = useConfig();
@@ -67,8 +71,14 @@ export function HomePage() {
           renderItem={(media) => <MediaCard media={media} />}
         />
       </SongSection>
+      <LaterOnThisDay />
     </Stack>
   );
+}
+
+function LaterOnThisDay() {
+  const section = useLater(onThisDay);
+  return section ? <section.OnThisDay /> : null;
 }
 
 interface SongSectionProps {
