@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RadioPlayed, RadioTrack } from '../../common/radio';
-import { advance, isAdrift, mergeHistory, PLAYED_LIMIT, playedNumber, receive, stationPosition } from './radio';
+import { advance, isAdrift, mergeHistory, NO_REACTIONS, PLAYED_LIMIT, playedNumber, receive, stationPosition } from './radio';
 
 const T0 = Date.parse('2026-11-25T18:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -32,7 +32,7 @@ function track(id: number, startedAtMs: number, overrides: Partial<RadioTrack> =
 
 const played = (t: RadioTrack): RadioPlayed => {
   const { station: _s, startAtSecs: _a, serverTime: _t, ...rest } = t;
-  return rest;
+  return { ...rest, reactions: NO_REACTIONS };
 };
 
 describe('stationPosition', () => {
