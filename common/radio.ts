@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaSchema } from './api';
-import { RADIO_REACTIONS, RADIO_STATIONS, SKIP_VOTES_MIN } from './constants';
+import { RADIO_STATIONS } from './constants';
+import { RADIO_REACTIONS, SKIP_VOTES_MIN } from './reactions';
 
 /**
  * The radio (spec 2 "Radio", 3 "Radio track", 7 "Radio"): the shapes the radio socket pushes, the

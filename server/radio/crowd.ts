@@ -1,5 +1,6 @@
-import { RADIO_STATIONS, REACTION_EVERY_MS } from '../../common/constants';
+import { RADIO_STATIONS } from '../../common/constants';
 import type { RadioClientMessage, RadioCrowd, RadioSocketQuery, Reaction, Station } from '../../common/radio';
+import { REACTION_EVERY_MS } from '../../common/reactions';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
 import type { Channel, Member } from '../realtime/gateway';

@@ -1,6 +1,6 @@
 import type { Tag } from '../../common/api';
-import { RADIO_REACTIONS } from '../../common/constants';
 import { type RadioCrowd, type RadioPlayed, type RadioTrack, type ReactionCounts, type Station, votesNeeded } from '../../common/radio';
+import { RADIO_REACTIONS } from '../../common/reactions';
 import { ANONYMOUS, presentMedia } from '../catalogue/present';
 import type { CrowdRow, PlayedRow, PlayingRow } from './queries';
 

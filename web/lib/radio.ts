@@ -1,4 +1,3 @@
-import { RADIO_REACTIONS } from '../../common/constants';
 import type { RadioPlayed, RadioTrack, ReactionCounts } from '../../common/radio';
 
 /**
@@ -38,9 +37,6 @@ export function isAdrift(playerSecs: number, stationSecs: number, maxDriftSecs: 
 /** One play of a song: a song played again later is a new entry, a track sent twice is not. */
 const playKey = (played: Pick<RadioPlayed, 'id' | 'startedAt'>) => `${played.id}@${played.startedAt}`;
 
-/** No reactions yet (a play's counts come with the history, or from its last crowd message) */
-export const NO_REACTIONS = Object.fromEntries(RADIO_REACTIONS.map((reaction) => [reaction, 0])) as ReactionCounts;
-
 const asPlayed = (track: RadioTrack, reactions: ReactionCounts): RadioPlayed => {
   const { station: _station, startAtSecs: _startAt, serverTime: _serverTime, ...played } = track;
   return { ...played, reactions };
@@ -54,7 +50,8 @@ export function advance(
   played: RadioPlayed[],
   current: RadioTrack | null,
   next: RadioTrack,
-  reactions: ReactionCounts = NO_REACTIONS,
+  /** The counts `current` got, as last heard (the engine's: the shell does not carry the crowd) */
+  reactions: ReactionCounts,
 ): RadioPlayed[] {
   if (!current || playKey(current) === playKey(next)) return played;
   const top = played[0];

@@ -1,10 +1,13 @@
-import { RADIO_REACTIONS } from '../../common/constants';
-import type { RadioCrowd, Reaction } from '../../common/radio';
+import type { RadioCrowd, Reaction, ReactionCounts } from '../../common/radio';
+import { RADIO_REACTIONS } from '../../common/reactions';
 
 /**
  * The radio crowd's pure rules (issue 25): which reactions float up when a crowd message comes, and
  * the vote count's words. Type-only imports of common/radio.ts: no zod here.
  */
+
+/** No reactions yet (a play's counts come with the history, or from its last crowd message) */
+export const NO_REACTIONS = Object.fromEntries(RADIO_REACTIONS.map((reaction) => [reaction, 0])) as ReactionCounts;
 
 /** At most this many of one reaction float up from one message (a burst of a hundred is a few, not a hundred). */
 export const MAX_FLOATS_PER_MESSAGE = 5;

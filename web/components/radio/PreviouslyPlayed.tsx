@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { RADIO_REACTIONS, REACTION_LOOKS } from '../../../common/constants';
 import { formatDuration } from '../../../common/format';
 import type { ReactionCounts } from '../../../common/radio';
+import { RADIO_REACTIONS, REACTION_LOOKS } from '../../../common/reactions';
 import { playedNumber } from '../../lib/radio';
 import list from '../plainList.module.css';
 import classes from './PreviouslyPlayed.module.css';

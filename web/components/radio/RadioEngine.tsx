@@ -4,6 +4,7 @@ import { isAbort } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { radioHistory, useRadioSocket } from '../../api/radio';
 import { isAdrift, stationPosition } from '../../lib/radio';
+import { NO_REACTIONS } from '../../lib/reactions';
 import { crowd } from './crowd';
 import { useMediaSession } from './media-session';
 import { createPlayer, type PlayerKind, playerKindOf } from './players';
@@ -35,7 +36,7 @@ function StationSocket({ station }: { station: Station }) {
       const before = radio.get().current?.track.startedAt;
       // The track that ends goes under Previously Played with its counts as last heard.
       const last = crowd.get().crowd;
-      radio.track(track, Date.now(), last && last.startedAt === before ? last.reactions : undefined);
+      radio.track(track, last && last.startedAt === before ? last.reactions : NO_REACTIONS);
       crowd.track(track.startedAt);
     },
     // The new track's crowd may come before the track itself: it is kept for it.

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
-import { RADIO_REACTIONS, REACTION_LOOKS } from '../../../common/constants';
 import type { RadioCrowd } from '../../../common/radio';
+import { RADIO_REACTIONS, REACTION_LOOKS } from '../../../common/reactions';
 import { useCurrentUser } from '../../api/auth';
 import { voteText } from '../../lib/reactions';
 import { LazyTooltip } from '../later/LazyTooltip';

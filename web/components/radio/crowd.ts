@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { REACTION_EVERY_MS } from '../../../common/constants';
 import type { RadioClientMessage, RadioCrowd, Reaction } from '../../../common/radio';
+import { REACTION_EVERY_MS } from '../../../common/reactions';
 import { newFloats, type OwnReactions } from '../../lib/reactions';
 
 /**

@@ -73,7 +73,7 @@ export const radio = {
    * A track pushed by the socket: it becomes current, the one before goes on top of Previously
    * Played (with `reactions`, its counts as last heard).
    */
-  track(track: RadioTrack, receivedAtMs = Date.now(), reactions?: ReactionCounts) {
+  track(track: RadioTrack, reactions: ReactionCounts, receivedAtMs = Date.now()) {
     if (track.station !== state.station) return;
     set({ current: receive(track, receivedAtMs), played: advance(state.played, state.current?.track ?? null, track, reactions) });
   },
