@@ -83,6 +83,15 @@ describe('radio reactions and votes to skip', () => {
     // Three logged-in listeners: three votes skip (more than half, and at least 3).
     for (const page of pages) await page.getByText('0 of 3 votes to skip', { exact: true }).waitFor(WAIT);
     const track = (await currentTrackName(pages[0]!).textContent()) ?? '';
+    // A reaction to the track: Previously Played shows it once the track is skipped.
+    const fire = await countOf(pages[1]!, 'Fire');
+    await reactions(pages[1]!)
+      .getByRole('button', { name: `Fire, ${fire}` })
+      .click();
+    for (const page of pages)
+      await reactions(page)
+        .getByRole('button', { name: `Fire, ${fire + 1}` })
+        .waitFor(WAIT);
 
     await pages[0]!.getByRole('button', { name: 'VOTE TO SKIP' }).click();
     for (const page of pages) await page.getByText('1 of 3 votes to skip', { exact: true }).waitFor(WAIT);
@@ -104,8 +113,13 @@ describe('radio reactions and votes to skip', () => {
       );
       await page.getByText('0 of 3 votes to skip', { exact: true }).waitFor(WAIT);
       await page.getByRole('button', { name: 'VOTE TO SKIP' }).waitFor(WAIT);
-      await page.locator('section[aria-labelledby="radio-played"] li').first().filter({ hasText: track }).waitFor(WAIT);
+      const played = page.locator('section[aria-labelledby="radio-played"] li').first();
+      await played
+        .filter({ hasText: track })
+        .filter({ hasText: `Reactions: Fire ${fire + 1}` })
+        .waitFor(WAIT);
     }
+    await screenshot(pages[0]!, 'radio-skipped-375');
     for (const page of pages) expectNoPageErrors(page);
   });
 
