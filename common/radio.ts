@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mediaSchema } from './api';
 import { RADIO_STATIONS } from './constants';
+import { RADIO_REACTIONS, SKIP_VOTES_MIN } from './reactions';
 
 /**
  * The radio (spec 2 "Radio", 3 "Radio track", 7 "Radio"): the shapes the radio socket pushes, the
@@ -42,8 +43,17 @@ export const radioTrackSchema = mediaSchema.extend({
 });
 export type RadioTrack = z.infer<typeof radioTrackSchema>;
 
-/** One entry of GET /api/radio/history?station=: a song the station played, and when it started. */
-export const radioPlayedSchema = mediaSchema.extend({ startedAt: z.string() });
+export const reactionSchema = z.enum(RADIO_REACTIONS);
+export type Reaction = z.infer<typeof reactionSchema>;
+
+/** How many of each reaction a track got while it played (issue 25), every reaction named, 0 when none. */
+export const reactionCountsSchema = z.object(
+  Object.fromEntries(RADIO_REACTIONS.map((reaction) => [reaction, z.number().int().nonnegative()])) as Record<Reaction, z.ZodNumber>,
+);
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
+
+/** One entry of GET /api/radio/history?station=: a song the station played, when it started, and its listeners' reactions. */
+export const radioPlayedSchema = mediaSchema.extend({ startedAt: z.string(), reactions: reactionCountsSchema });
 export type RadioPlayed = z.infer<typeof radioPlayedSchema>;
 
 /** GET /api/radio/history?station=: the last RADIO_HISTORY_SIZE tracks played before the current one, newest first. */
@@ -57,6 +67,51 @@ export const RADIO_HISTORY_SIZE = 20;
  */
 export const radioListenersSchema = z.object({ top: z.number().int().nonnegative(), everything: z.number().int().nonnegative() });
 export type RadioListeners = z.infer<typeof radioListenersSchema>;
+
+/**
+ * WebSocket /api/ws/radio?station=&crowd=1: with `crowd=1` the socket also gets the current track's
+ * crowd messages (below). Without it every message is a track, as pages loaded before issue 25, the
+ * deploy check and the benchmarks read it.
+ */
+export const radioSocketQuery = stationQuery.extend({ crowd: z.literal('1').optional() });
+export type RadioSocketQuery = z.infer<typeof radioSocketQuery>;
+
+/**
+ * What a listener may send on the radio socket, besides the gateway's ping (issue 25):
+ * - `react`: one of the fixed reactions to the current track; at most one per REACTION_EVERY_MS per
+ *   socket counts, extra ones are dropped without a word (too many messages still close the socket);
+ * - `vote`: a logged-in listener's vote to skip the track that started at `startedAt` (the track the
+ *   listener sees; a vote for a track no longer playing, or a second vote, is dropped). The login is
+ *   the session cookie the socket connected with.
+ */
+export const radioClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('react'), reaction: reactionSchema }).strict(),
+  z.object({ type: z.literal('vote'), startedAt: z.iso.datetime({ offset: true }) }).strict(),
+]);
+export type RadioClientMessage = z.infer<typeof radioClientMessageSchema>;
+
+/**
+ * A `crowd=1` radio socket's other message: the current track's reactions and votes to skip, on
+ * connect and within a second of any change on any instance. `voters`: logged-in listeners of the
+ * station now; `needed`: the votes that skip the track (more than half of them, at least
+ * SKIP_VOTES_MIN); `votes` counts those of the listeners still here. It names the track by `startedAt`.
+ */
+export const radioCrowdSchema = z.object({
+  type: z.literal('crowd'),
+  station: stationSchema,
+  startedAt: z.string(),
+  reactions: reactionCountsSchema,
+  votes: z.number().int().nonnegative(),
+  voters: z.number().int().nonnegative(),
+  needed: z.number().int().positive(),
+});
+export type RadioCrowd = z.infer<typeof radioCrowdSchema>;
+
+/** Every message of a `crowd=1` radio socket: a track or a crowd. */
+export const radioMessageSchema = z.union([radioCrowdSchema, radioTrackSchema]);
+
+/** Votes that skip a track with `voters` logged-in listeners: more than half of them, and at least SKIP_VOTES_MIN. */
+export const votesNeeded = (voters: number): number => Math.max(SKIP_VOTES_MIN, Math.floor(voters / 2) + 1);
 
 export const RADIO_PATHS = {
   socket: '/api/ws/radio',

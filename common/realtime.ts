@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * What the site's sockets (/api/ws/…) say, shared by the gateway (server/realtime) and the web's
- * socket helper. Servers only send; a client may send a ping to keep an idle proxy from closing the
- * connection, and nothing else.
+ * socket helper. Servers mostly send; a client may send a ping to keep an idle proxy from closing the
+ * connection, and nothing else, except where a channel takes messages of its own (the radio socket's
+ * reactions and votes: common/radio.ts radioClientMessageSchema).
  */
 
 export const clientMessageSchema = z.object({ type: z.literal('ping') }).strict();

@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
  * click), the callback (session cookie), and home with ?loginSuccess=true. The page ends on home.
  */
 
-export type DemoLogin = 'demo_viewer' | 'demo_admin';
+/** The demo's Twitch accounts: a viewer, an admin, and the streamer (TWITCH_CHANNEL's default; a third listener, issue 25). */
+export type DemoLogin = 'demo_viewer' | 'demo_admin' | 'nova_almanac_demo';
 
 export interface DemoAccount {
   login: DemoLogin;
@@ -16,6 +17,7 @@ export interface DemoAccount {
 
 export const DEMO_ADMIN: DemoAccount = { login: 'demo_admin', displayName: 'demo_admin', admin: true };
 export const DEMO_VIEWER: DemoAccount = { login: 'demo_viewer', displayName: 'demo_viewer', admin: false };
+export const DEMO_STREAMER_LOGIN: DemoLogin = 'nova_almanac_demo';
 
 export async function loginAs(page: Page, account: DemoAccount | DemoLogin): Promise<void> {
   const login = typeof account === 'string' ? account : account.login;

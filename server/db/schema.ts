@@ -585,6 +585,11 @@ export const radioPlays = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * Listeners' reactions while it played (issue 25), by reaction ({"fire": 3}); each instance adds
+     * what it received in one update per moment, so the history shows them with the play
+     */
+    reactions: jsonb('reactions').$type<Partial<Record<string, number>>>().notNull().default({}),
   },
   (t) => [
     index('radio_plays_station_idx').on(t.station, t.id.desc().nullsFirst()),
@@ -602,7 +607,27 @@ export const radioListeners = pgTable(
     instance: text('instance').notNull(),
     station: text('station').notNull(),
     count: integer('count').notNull(),
+    /** The logged-in users among them (each once): a vote to skip needs more than half of the station's, across instances */
+    userIds: integer('user_ids').array().notNull().default(sql`'{}'::integer[]`),
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.instance, t.station] })],
+);
+
+/**
+ * Votes to skip a play (issue 25): one per logged-in user and play, so votes reset with each track.
+ * They go with the play (a deleted song's plays) and with the user.
+ */
+export const radioVotes = pgTable(
+  'radio_votes',
+  {
+    playId: integer('play_id')
+      .notNull()
+      .references(() => radioPlays.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.playId, t.userId] })],
 );

@@ -16,6 +16,8 @@ export const eventSchemas = {
   'request.features': z.object({ feature: z.string() }),
   /** A radio station moved to a new track. */
   'radio.changed': z.object({ station: z.string(), version: z.number().int() }),
+  /** Reactions or votes to skip were added to a station's play (`playId`): re-read its crowd (radio/crowd.ts). */
+  'radio.crowd': z.object({ station: z.string(), playId: z.number().int() }),
   /** An instance's radio listener counts changed (a socket joined or left, a clean stop): re-read the sum. */
   'radio.listeners': z.object({}),
   /** A paid request's lifecycle state changed (song-requests/lifecycle) */

@@ -14,6 +14,7 @@ const START = new Date('2026-06-01T12:00:00Z');
 function playing(version: number, endsInMs = 60_000): Playing {
   return {
     version,
+    playId: version,
     endsAt: new Date(START.getTime() + endsInMs),
     track: { id: version, name: `Track ${version}`, duration: 120, startedAt: START.toISOString(), startAtSecs: 0 } as RadioTrack,
   };

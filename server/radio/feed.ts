@@ -147,6 +147,8 @@ export function createRadioFeed(options: FeedOptions) {
       if (feed.latest === undefined) throw new Error(`radio ${station}: the station could not be read`);
       return feed.latest && restamp(feed.latest.track, now());
     },
+    /** What the station played at the last read (undefined: not known here now) */
+    latest: (station: Station): Playing | null | undefined => feeds.get(station)!.latest,
     /** The catalogue changed: a station with nothing to play may have songs now. */
     async wake() {
       if (!started) return;

@@ -3,7 +3,7 @@ import type { RadioListeners, Station } from '../../common/radio';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events';
 import { createThrottle } from '../realtime/throttle';
-import { countListeners, deleteListeners, forgetStaleListeners, writeListeners } from './queries';
+import { countListeners, deleteListeners, forgetStaleListeners, type StationListeners, writeListeners } from './queries';
 
 /**
  * How many listen, across instances (GET /api/radio/listeners, and the socket /api/ws/radio/listeners:
@@ -36,6 +36,8 @@ export interface ListenerCounterOptions {
   instance: string;
   /** Sockets of each station on this instance now */
   sizeOf(station: Station): number;
+  /** The logged-in users among them, each once (votes to skip count against them, across instances) */
+  usersOf?(station: Station): number[];
   log: { error(message: string): void };
   /**
    * The clock of the heartbeat and of the read's cache. Freshness across instances is the database's
@@ -59,7 +61,13 @@ export function createListenerCounter(options: ListenerCounterOptions) {
   /** The last sum and when it was asked for; concurrent reads share one query */
   let cached: { at: number; sums: Promise<RadioListeners> } | null = null;
 
-  const counts = () => Object.fromEntries(RADIO_STATIONS.map((station) => [station, options.sizeOf(station)])) as Record<Station, number>;
+  const counts = () =>
+    Object.fromEntries(
+      RADIO_STATIONS.map((station) => [
+        station,
+        { count: options.sizeOf(station), userIds: [...(options.usersOf?.(station) ?? [])].sort((x, y) => x - y) },
+      ]),
+    ) as Record<Station, StationListeners>;
 
   /**
    * Writes this instance's counts if they changed or the heartbeat is due; all zero: no rows at all.
@@ -68,7 +76,7 @@ export function createListenerCounter(options: ListenerCounterOptions) {
   async function write(force: boolean): Promise<void> {
     const current = counts();
     const key = JSON.stringify(current);
-    const silent = Object.values(current).every((n) => n === 0);
+    const silent = Object.values(current).every((listeners) => listeners.count === 0);
     const heartbeatDue = options.now().getTime() - writtenAt >= LISTENERS_HEARTBEAT_MS;
     if (!force && key === written && (silent || !heartbeatDue)) return;
     const announce = key !== written;

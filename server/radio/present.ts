@@ -1,7 +1,8 @@
 import type { Tag } from '../../common/api';
-import type { RadioPlayed, RadioTrack, Station } from '../../common/radio';
+import { type RadioCrowd, type RadioPlayed, type RadioTrack, type ReactionCounts, type Station, votesNeeded } from '../../common/radio';
+import { RADIO_REACTIONS } from '../../common/reactions';
 import { ANONYMOUS, presentMedia } from '../catalogue/present';
-import type { PlayedRow, PlayingRow } from './queries';
+import type { CrowdRow, PlayedRow, PlayingRow } from './queries';
 
 type TagsOf = (ids: number[]) => Tag[];
 
@@ -26,7 +27,28 @@ export function presentTrack(station: Station, row: PlayingRow, tagsOf: TagsOf, 
 }
 
 export function presentPlayed(row: PlayedRow, tagsOf: TagsOf): RadioPlayed {
-  return Object.assign(presentMedia(row.song, tagsOf, ANONYMOUS), { startedAt: row.startedAt.toISOString() });
+  return Object.assign(presentMedia(row.song, tagsOf, ANONYMOUS), {
+    startedAt: row.startedAt.toISOString(),
+    reactions: reactionCounts(row.reactions),
+  });
+}
+
+/** Every reaction named, 0 when the play got none (a play's column holds only those it got). */
+export function reactionCounts(stored: Partial<Record<string, number>> | null | undefined): ReactionCounts {
+  return Object.fromEntries(RADIO_REACTIONS.map((reaction) => [reaction, Number(stored?.[reaction] ?? 0)])) as ReactionCounts;
+}
+
+/** The crowd message of a station's current play (common/radio.ts radioCrowdSchema). */
+export function presentCrowd(station: Station, row: CrowdRow): RadioCrowd {
+  return {
+    type: 'crowd',
+    station,
+    startedAt: row.startedAt.toISOString(),
+    reactions: reactionCounts(row.reactions),
+    votes: row.votes,
+    voters: row.voters,
+    needed: votesNeeded(row.voters),
+  };
 }
 
 /** A track read earlier, as of `now`: where the station is in it, and the time it is sent. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Station } from '../../common/radio';
+import type { Reaction, Station } from '../../common/radio';
 import { columnsOf, type Row } from '../catalogue/queries';
 import type { Db } from '../db/client';
-import { media, radioListeners, radioPlays, radioStations } from '../db/schema';
+import { media, radioListeners, radioPlays, radioStations, radioVotes } from '../db/schema';
 import type { Tx } from '../payments';
 
 /**
@@ -27,6 +27,7 @@ export interface StationState {
 /** What plays: the song as the catalogue reads it and when it started. */
 export interface PlayingRow {
   version: number;
+  playId: number;
   endsAt: Date;
   startedAt: Date;
   song: Row<'media'>;
@@ -35,6 +36,7 @@ export interface PlayingRow {
 export interface PlayedRow {
   startedAt: Date;
   song: Row<'media'>;
+  reactions: Partial<Record<string, number>>;
 }
 
 /** Where a station draws from: `top` the all-time top list's first `topSize` songs, `everything` every song. */
@@ -156,7 +158,13 @@ export async function stopPlaying(tx: Tx, station: Station, at: Date): Promise<n
 /** What the station plays now, with the song's catalogue row; null when nothing. */
 export async function readPlaying(db: Executor, station: Station): Promise<PlayingRow | null> {
   const [row] = await db
-    .select({ version: radioStations.version, endsAt: radioStations.endsAt, startedAt: radioPlays.startedAt, song: columnsOf(media) })
+    .select({
+      version: radioStations.version,
+      playId: radioPlays.id,
+      endsAt: radioStations.endsAt,
+      startedAt: radioPlays.startedAt,
+      song: columnsOf(media),
+    })
     .from(radioStations)
     .innerJoin(radioPlays, eq(radioPlays.id, radioStations.playId))
     .innerJoin(media, eq(media.id, radioPlays.mediaId))
@@ -168,7 +176,7 @@ export async function readPlaying(db: Executor, station: Station): Promise<Playi
 export async function readHistory(db: Executor, station: Station, limit: number): Promise<PlayedRow[]> {
   const current = sql`coalesce((SELECT ${radioStations.playId} FROM ${radioStations} WHERE ${radioStations.station} = ${station}), 2147483647)`;
   const rows = await db
-    .select({ startedAt: radioPlays.startedAt, song: columnsOf(media) })
+    .select({ startedAt: radioPlays.startedAt, reactions: radioPlays.reactions, song: columnsOf(media) })
     .from(radioPlays)
     .innerJoin(media, eq(media.id, radioPlays.mediaId))
     .where(and(eq(radioPlays.station, station), lt(radioPlays.id, current)))
@@ -186,19 +194,25 @@ export function readPlays(db: Executor, station: Station): Promise<{ mediaId: nu
     .orderBy(radioPlays.id);
 }
 
+/** This instance's sockets of a station, and the logged-in users among them (each once). */
+export interface StationListeners {
+  count: number;
+  userIds: number[];
+}
+
 /**
  * This instance's listener counts, stamped with the database's clock: one clock for every
  * instance, whatever their own say.
  */
-export async function writeListeners(db: Executor, instance: string, counts: Record<Station, number>): Promise<void> {
+export async function writeListeners(db: Executor, instance: string, listeners: Record<Station, StationListeners>): Promise<void> {
   // seen_at: the column's default now() on insert, now() again on update.
-  const rows = Object.entries(counts).map(([station, count]) => ({ instance, station, count }));
+  const rows = Object.entries(listeners).map(([station, { count, userIds }]) => ({ instance, station, count, userIds }));
   await db
     .insert(radioListeners)
     .values(rows)
     .onConflictDoUpdate({
       target: [radioListeners.instance, radioListeners.station],
-      set: { count: sql`excluded.count`, seenAt: sql`now()` },
+      set: { count: sql`excluded.count`, userIds: sql`excluded.user_ids`, seenAt: sql`now()` },
     });
 }
 
@@ -220,4 +234,70 @@ export async function forgetStaleListeners(db: Db, olderThanSeconds: number): Pr
 
 export async function deleteListeners(db: Executor, instance: string): Promise<void> {
   await db.delete(radioListeners).where(eq(radioListeners.instance, instance));
+}
+
+/** Adds `counts` to the play's reactions in one update (concurrent adds of other instances wait for the row, never lost). */
+export async function addReactions(db: Executor, playId: number, counts: Partial<Record<Reaction, number>>): Promise<void> {
+  const added = Object.entries(counts).filter(([, n]) => (n ?? 0) > 0);
+  if (added.length === 0) return;
+  const sums = sql.join(
+    added.map(
+      ([reaction, n]) =>
+        sql`jsonb_build_object(${reaction}::text, coalesce((${radioPlays.reactions} ->> ${reaction}::text)::int, 0) + ${n}::int)`,
+    ),
+    sql` || `,
+  );
+  await db
+    .update(radioPlays)
+    .set({ reactions: sql`${radioPlays.reactions} || ${sums}` })
+    .where(eq(radioPlays.id, playId));
+}
+
+/**
+ * `userId`'s vote to skip the station's play that started at `startedAt`, if it is still the one
+ * playing and the user has not voted for it yet; answers the play's id when the vote counted.
+ */
+export async function castVote(db: Executor, station: Station, startedAt: Date, userId: number): Promise<number | null> {
+  const result = await db.execute(sql`
+    INSERT INTO ${radioVotes} (play_id, user_id)
+    SELECT p.id, ${userId}::int FROM ${radioStations} s JOIN ${radioPlays} p ON p.id = s.play_id
+    WHERE s.station = ${station} AND p.started_at = ${startedAt.toISOString()}::timestamptz
+    ON CONFLICT DO NOTHING
+    RETURNING play_id`);
+  const row = (result as { rows: { play_id: number }[] }).rows[0];
+  return row ? Number(row.play_id) : null;
+}
+
+/** The crowd of what a station plays: its reactions, and the votes to skip of the logged-in listeners here now. */
+export interface CrowdRow {
+  playId: number;
+  startedAt: Date;
+  reactions: Partial<Record<string, number>>;
+  /** Logged-in users listening to the station now, on any instance seen within `freshSeconds` */
+  voters: number;
+  /** Votes for the play by those users (a voter who left no longer counts) */
+  votes: number;
+}
+
+export async function readCrowd(db: Db, station: Station, freshSeconds: number): Promise<CrowdRow | null> {
+  const result = await db.execute(sql`
+    WITH here AS (
+      SELECT DISTINCT unnest(${radioListeners.userIds}) AS user_id FROM ${radioListeners}
+      WHERE ${radioListeners.station} = ${station} AND ${radioListeners.seenAt} > now() - make_interval(secs => ${freshSeconds})
+    )
+    SELECT p.id, p.started_at, p.reactions,
+      (SELECT count(*) FROM here)::int AS voters,
+      (SELECT count(*) FROM ${radioVotes} v JOIN here ON here.user_id = v.user_id WHERE v.play_id = p.id)::int AS votes
+    FROM ${radioStations} s JOIN ${radioPlays} p ON p.id = s.play_id
+    WHERE s.station = ${station}`);
+  const row = (result as { rows: { id: number; started_at: Date | string; reactions: unknown; voters: number; votes: number }[] }).rows[0];
+  if (!row) return null;
+  const reactions = typeof row.reactions === 'string' ? JSON.parse(row.reactions) : row.reactions;
+  return {
+    playId: Number(row.id),
+    startedAt: new Date(row.started_at),
+    reactions: reactions as Partial<Record<string, number>>,
+    voters: Number(row.voters),
+    votes: Number(row.votes),
+  };
 }

@@ -1,7 +1,17 @@
 import type { z } from 'zod';
-import { RADIO_PATHS, radioHistorySchema, radioListenersSchema, radioTrackSchema, skipQuery, stationQuery } from '../../common/radio';
+import {
+  RADIO_PATHS,
+  radioClientMessageSchema,
+  radioHistorySchema,
+  radioListenersSchema,
+  radioSocketQuery,
+  radioTrackSchema,
+  skipQuery,
+  stationQuery,
+} from '../../common/radio';
 import type { App } from '../http/types';
-import type { Channel, Gateway } from '../realtime/gateway';
+import { type Channel, type Gateway, SnapshotMessages } from '../realtime/gateway';
+import type { Crowd } from './crowd';
 import type { RadioFeed } from './feed';
 import { LISTENERS_GROUP, listenersSocketQuery } from './listener-push';
 import type { ListenerCounter } from './listeners';
@@ -9,16 +19,17 @@ import type { RadioService } from './service';
 
 /**
  * POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio
- * (`tracks`: one group per station; its joins and leaves are counted) and /api/ws/radio/listeners
- * (`counts`: the sums, one group).
+ * (`tracks`: one group per station; its joins and leaves are counted; it takes the listeners'
+ * reactions and votes, crowd.ts) and /api/ws/radio/listeners (`counts`: the sums, one group).
  */
 export function radioRoutes(
   app: App,
   radio: RadioService,
   feed: Pick<RadioFeed, 'snapshot'>,
   listeners: ListenerCounter,
+  crowd: Pick<Crowd, 'receive' | 'snapshot'>,
   gateway: Gateway,
-): { tracks: Channel; counts: Channel } {
+): { tracks: Channel<z.infer<typeof radioSocketQuery>>; counts: Channel } {
   const tags = ['radio'];
 
   app.post(RADIO_PATHS.skip, {
@@ -39,7 +50,7 @@ export function radioRoutes(
   app.get(RADIO_PATHS.history, {
     schema: {
       tags,
-      summary: 'The tracks the station played before the current one, newest first (the last 20)',
+      summary: 'The tracks the station played before the current one, newest first (the last 20), each with its listeners’ reactions',
       querystring: stationQuery,
       response: { 200: radioHistorySchema },
     },
@@ -61,13 +72,19 @@ export function radioRoutes(
   });
 
   // An unknown station closes the socket with the query's first issue as the reason (the gateway). A
-  // joiner gets the track the feed read last, as of now: no database read per connection.
+  // joiner gets the track the feed read last, as of now: no database read per connection; with
+  // `crowd=1`, then that track's reactions and votes as last sent here.
   const tracks = gateway.channel({
     path: RADIO_PATHS.socket,
-    query: stationQuery,
-    group: (query: z.infer<typeof stationQuery>) => query.station,
-    snapshot: (query) => feed.snapshot(query.station),
+    query: radioSocketQuery,
+    group: (query: z.infer<typeof radioSocketQuery>) => query.station,
+    snapshot: async (query) => {
+      const track = await feed.snapshot(query.station);
+      if (query.crowd !== '1') return track;
+      return new SnapshotMessages([track, track && crowd.snapshot(query.station, track.startedAt)]);
+    },
     membersChanged: () => listeners.changed(),
+    receive: { schema: radioClientMessageSchema, handle: (message, member) => crowd.receive(message, member) },
   });
 
   // The /radio page's count: the sums now (the GET's, at most LISTENERS_CACHE_MS old and re-read after

@@ -46,6 +46,8 @@ export type DueResult = 'advanced' | 'not-due' | 'busy' | 'idle';
 export interface Playing {
   track: RadioTrack;
   version: number;
+  /** The play's row: reactions are counted on it */
+  playId: number;
   endsAt: Date;
 }
 
@@ -78,7 +80,7 @@ export function createRadioService(deps: RadioDeps) {
   async function present(station: Station, row: PlayingRow | null): Promise<Playing | null> {
     if (!row) return null;
     const tagsOf = await deps.catalogue.tags.resolver([row.song.tagIds]);
-    return { track: presentTrack(station, row, tagsOf, now()), version: row.version, endsAt: row.endsAt };
+    return { track: presentTrack(station, row, tagsOf, now()), version: row.version, playId: row.playId, endsAt: row.endsAt };
   }
 
   /**

@@ -13,6 +13,9 @@ export async function startInstance(database: Database, now: () => Date, env: Re
   return {
     ...instance,
     listen: (station: Station): SocketClient => instance.socket(`${RADIO_PATHS.socket}?station=${station}`),
+    /** A /radio page's socket (`crowd=1`: tracks and crowds), as `user` when given (its session cookie) */
+    tuneIn: (station: Station, user?: { headers: { cookie: string } }): SocketClient =>
+      instance.socket(`${RADIO_PATHS.socket}?station=${station}&crowd=1`, user?.headers),
   };
 }
 export type Instance = Awaited<ReturnType<typeof startInstance>>;

@@ -13,7 +13,8 @@ import type { App } from '../http/types';
  * afterwards. The gateway owns what every socket needs the same way:
  * - the upgrade checks Origin itself: the same-origin rule for writes skips GETs, and an upgrade is a GET;
  * - heartbeats: a socket that does not answer a ping before the next one is dropped;
- * - clients only listen: anything but a small ping message, or too many of those, closes the socket;
+ * - clients mostly listen: anything but a small ping message or a message the channel takes (the
+ *   radio's reactions and votes, checked against its schema), or too many messages, closes the socket;
  * - a slow client is closed when its send buffer passes a bound, so it never holds up the others;
  * - a client's protocol error (an unmasked frame, a bad opcode, a frame past the size limit) ends
  *   its socket and is the client's fault, not the server's: one line at info without a stack, and
@@ -35,7 +36,23 @@ export interface GatewayOptions {
 /** A refused connection: the socket is closed with this reason right after the upgrade. */
 export class ChannelRefusal extends Error {}
 
-export interface ChannelDefinition<Q extends z.ZodType> {
+/**
+ * One socket of a channel, as the channel's own code sees it: its group, the query it connected
+ * with, and who connected (the session cookie of the upgrade; null when logged out). The same object
+ * for the socket's whole life, so a channel can key what it keeps per socket on it (a WeakMap).
+ */
+export interface Member<Query = unknown> {
+  group: string;
+  query: Query;
+  userId: number | null;
+}
+
+/** A snapshot of several messages, sent in order (null entries skipped). */
+export class SnapshotMessages {
+  constructor(readonly messages: unknown[]) {}
+}
+
+export interface ChannelDefinition<Q extends z.ZodType, M = never> {
   /** Path under which the socket is offered, e.g. /api/ws/radio */
   path: string;
   /** The query string's shape; a mismatch closes the socket with the first issue as reason */
@@ -51,13 +68,20 @@ export interface ChannelDefinition<Q extends z.ZodType> {
   refuse?(request: FastifyRequest): string | null;
   /** Called after a socket joined or left `group` on this instance (the radio's listener count) */
   membersChanged?(group: string): void;
+  /**
+   * What a client may send besides a ping, and what is done with it. The gateway's flood rule counts
+   * these too; anything neither a ping nor this shape closes the socket.
+   */
+  receive?: { schema: z.ZodType<M>; handle(message: M, member: Member<z.infer<Q>>): void };
 }
 
-export interface Channel {
-  /** Sends `message` to every socket of `group` */
-  broadcast(group: string, message: unknown): void;
+export interface Channel<Query = unknown> {
+  /** Sends `message` to every socket of `group` (only those `to` takes, when given) */
+  broadcast(group: string, message: unknown, to?: (member: Member<Query>) => boolean): void;
   /** Sockets connected to `group` on this instance */
   size(group: string): number;
+  /** The sockets of `group` on this instance */
+  members(group: string): Member<Query>[];
   /** The groups with a socket on this instance */
   groups(): string[];
 }
@@ -127,7 +151,8 @@ export async function registerGateway(app: App, options: GatewayOptions) {
     return 'sent';
   }
 
-  function watchClient(socket: WebSocket) {
+  /** `take` answers whether the channel took a message that is not a ping (null: it takes none yet). */
+  function watchClient(socket: WebSocket, take: () => ((message: unknown) => boolean) | null) {
     let windowStart = options.now().getTime();
     let received = 0;
     alive.set(socket, true);
@@ -143,7 +168,8 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         return;
       }
       const parsed = isBinary ? null : safeJson(data.toString());
-      if (!clientMessageSchema.safeParse(parsed).success) socket.close(CLOSE.unsupportedData, 'Unexpected message: this socket only sends');
+      if (clientMessageSchema.safeParse(parsed).success) return;
+      if (!take()?.(parsed)) socket.close(CLOSE.unsupportedData, 'Unexpected message: this socket only sends');
     });
   }
 
@@ -161,10 +187,18 @@ export async function registerGateway(app: App, options: GatewayOptions) {
     },
     /** Each channel's open sockets and broadcast messages sent and dropped on this instance */
     stats: (): ChannelStats[] => channelStats.map((stats) => stats()),
-    channel<Q extends z.ZodType>(definition: ChannelDefinition<Q>): Channel {
-      const groups = new Map<string, Set<WebSocket>>();
-      /** Sockets whose snapshot is being read, with the latest broadcast that arrived meanwhile */
-      const waiting = new Map<WebSocket, Buffer | null>();
+    channel<Q extends z.ZodType, M = never>(definition: ChannelDefinition<Q, M>): Channel<z.infer<Q>> {
+      type Query = z.infer<Q>;
+      const groups = new Map<string, Map<WebSocket, Member<Query>>>();
+      /** Sockets whose snapshot is being read, with the broadcasts that arrived meanwhile */
+      const waiting = new Map<WebSocket, Buffer[]>();
+      /** A message the channel takes, handed to it as `member`'s */
+      const taker = (member: Member<Query>) => (message: unknown) => {
+        const parsed = definition.receive?.schema.safeParse(message);
+        if (!parsed?.success) return false;
+        definition.receive!.handle(parsed.data, member);
+        return true;
+      };
       /** What became of the broadcasts' messages, by socket */
       const outcomes = { sent: 0, dropped: 0, closed: 0 };
       const sizes = () => [...groups.values()].reduce((sum, members) => sum + members.size, 0);
@@ -182,20 +216,23 @@ export async function registerGateway(app: App, options: GatewayOptions) {
       app.get(definition.path, upgrade, async (socket, request) => {
         every.add(socket);
         socket.on('close', () => every.delete(socket));
-        watchClient(socket);
+        let take: ((message: unknown) => boolean) | null = null;
+        watchClient(socket, () => take);
         const query = definition.query.safeParse(request.query);
         if (!query.success) {
           socket.close(CLOSE.policyViolation, reasonOf(query.error));
           return;
         }
         const key = definition.group(query.data);
-        const members = groups.get(key) ?? new Set<WebSocket>();
+        const members = groups.get(key) ?? new Map<WebSocket, Member<Query>>();
         groups.set(key, members);
-        members.add(socket);
+        const member: Member<Query> = { group: key, query: query.data, userId: request.user?.id ?? null };
+        members.set(socket, member);
+        if (definition.receive) take = taker(member);
         definition.membersChanged?.(key);
-        // Joined before the snapshot is read, so no change is missed; a broadcast that lands while
-        // it is read is newer than the snapshot and is sent after it.
-        waiting.set(socket, null);
+        // Joined before the snapshot is read, so no change is missed; broadcasts that land while it
+        // is read are newer than the snapshot and are sent after it, in order.
+        waiting.set(socket, []);
         socket.on('close', () => {
           members.delete(socket);
           waiting.delete(socket);
@@ -204,10 +241,11 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         });
         try {
           const first = await definition.snapshot(query.data);
-          const newer = waiting.get(socket);
+          const newer = waiting.get(socket) ?? [];
           waiting.delete(socket);
-          if (first !== null) send(socket, encode(first));
-          if (newer) outcomes[send(socket, newer)]++;
+          const snapshot = first instanceof SnapshotMessages ? first.messages : [first];
+          for (const message of snapshot) if (message !== null) send(socket, encode(message));
+          for (const body of newer) outcomes[send(socket, body)]++;
         } catch (error) {
           waiting.delete(socket);
           if (error instanceof ChannelRefusal) {
@@ -219,16 +257,19 @@ export async function registerGateway(app: App, options: GatewayOptions) {
         }
       });
       return {
-        broadcast(group, message) {
+        broadcast(group, message, to) {
           const members = groups.get(group);
           if (!members || members.size === 0) return;
           const body = encode(message);
-          for (const socket of members) {
-            if (waiting.has(socket)) waiting.set(socket, body);
+          for (const [socket, member] of members) {
+            if (to && !to(member)) continue;
+            const pending = waiting.get(socket);
+            if (pending) pending.push(body);
             else outcomes[send(socket, body)]++;
           }
         },
         size: (group) => groups.get(group)?.size ?? 0,
+        members: (group) => [...(groups.get(group)?.values() ?? [])],
         groups: () => [...groups.keys()],
       };
     },

@@ -33,9 +33,9 @@ export async function startInstance(database: Database, now?: () => Date, env: R
     config,
     origin,
     close,
-    /** A socket of this instance at `path` (with its query), from the site's own origin */
-    socket(path: string): SocketClient {
-      const client = connectSocket(socketUrl(origin, path), { origin: config.publicUrl });
+    /** A socket of this instance at `path` (with its query), from the site's own origin; `headers`: a user's session cookie */
+    socket(path: string, headers: Record<string, string> = {}): SocketClient {
+      const client = connectSocket(socketUrl(origin, path), { origin: config.publicUrl, headers });
       sockets.push(client);
       return client;
     },

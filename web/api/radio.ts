@@ -1,16 +1,18 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   RADIO_PATHS,
+  type RadioClientMessage,
+  type RadioCrowd,
   type RadioListeners,
   type RadioPlayed,
   type RadioTrack,
   radioListenersSchema,
-  radioTrackSchema,
+  radioMessageSchema,
   type Station,
 } from '../../common/radio';
 import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
-import { useLiveSocket, useQuerySocket } from './socket';
+import { type SocketStatus, useLiveConnection, useQuerySocket } from './socket';
 
 /** The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener count. */
 
@@ -20,9 +22,18 @@ import { useLiveSocket, useQuerySocket } from './socket';
  */
 const LISTENERS_POLL_MS = 30_000;
 
-/** WebSocket /api/ws/radio?station=: every message is the station's current track (spec 7's reconnect rule, api/socket.ts). */
-export const useRadioSocket = (station: Station, onTrack: (track: RadioTrack) => void) =>
-  useLiveSocket({ path: `${RADIO_PATHS.socket}?station=${station}`, schema: radioTrackSchema, onData: onTrack });
+/**
+ * WebSocket /api/ws/radio?station=&crowd=1: the station's current track on connect and each new one
+ * (spec 7's reconnect rule, api/socket.ts), and the current track's crowd (reactions and votes to
+ * skip, issue 25). `send` takes the listener's reactions and votes.
+ */
+export function useRadioSocket(station: Station, onTrack: (track: RadioTrack) => void, onCrowd: (crowd: RadioCrowd) => void) {
+  return useLiveConnection({
+    path: `${RADIO_PATHS.socket}?station=${station}&crowd=1`,
+    schema: radioMessageSchema,
+    onData: (message) => ('type' in message && message.type === 'crowd' ? onCrowd(message) : onTrack(message as RadioTrack)),
+  }) as { status: SocketStatus; send: (message: RadioClientMessage) => boolean };
+}
 
 /** GET /api/radio/history?station=: the tracks played before the current one, newest first. */
 export const radioHistory = (station: Station, signal?: AbortSignal) => apiGet<RadioPlayed[]>(RADIO_PATHS.history, { station }, signal);

@@ -1,7 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import useWebSocket from 'partysocket/use-ws';
 import type { Options } from 'partysocket/ws';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ZodType } from 'zod';
 import { RECONNECT } from '../../common/constants';
 
@@ -38,9 +38,17 @@ interface LiveSocketOptions<T> {
 }
 
 /** Connects while mounted (and enabled), hands each valid message to onData and reports the status. */
-export function useLiveSocket<T>({ path, schema, onData, enabled = true }: LiveSocketOptions<T>): SocketStatus {
+export function useLiveSocket<T>(options: LiveSocketOptions<T>): SocketStatus {
+  return useLiveConnection(options).status;
+}
+
+/**
+ * useLiveSocket, and a way to send on the socket (the radio's reactions and votes): `send` answers
+ * false while the socket is not open (nothing is queued for a later connection).
+ */
+export function useLiveConnection<T>({ path, schema, onData, enabled = true }: LiveSocketOptions<T>) {
   const [status, setStatus] = useState<SocketStatus>('Connecting...');
-  useWebSocket(socketUrl(path), undefined, {
+  const socket = useWebSocket(socketUrl(path), undefined, {
     ...SOCKET_OPTIONS,
     enabled,
     onOpen: () => setStatus('Connected'),
@@ -51,7 +59,15 @@ export function useLiveSocket<T>({ path, schema, onData, enabled = true }: LiveS
       else console.error(`Unexpected message on ${path}`, parsed.error);
     },
   });
-  return status;
+  const send = useCallback(
+    (message: unknown): boolean => {
+      if (socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
+    [socket],
+  );
+  return { status, send };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RadioPlayed, RadioTrack } from '../../common/radio';
 import { advance, isAdrift, mergeHistory, PLAYED_LIMIT, playedNumber, receive, stationPosition } from './radio';
+import { NO_REACTIONS } from './reactions';
 
 const T0 = Date.parse('2026-11-25T18:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -32,7 +33,7 @@ function track(id: number, startedAtMs: number, overrides: Partial<RadioTrack> =
 
 const played = (t: RadioTrack): RadioPlayed => {
   const { station: _s, startAtSecs: _a, serverTime: _t, ...rest } = t;
-  return rest;
+  return { ...rest, reactions: NO_REACTIONS };
 };
 
 describe('stationPosition', () => {
@@ -65,20 +66,20 @@ describe('Previously Played', () => {
   const c = track(3, T0 + 400_000);
 
   it('puts the track before on top as each new one arrives', () => {
-    let list = advance([], null, a);
+    let list = advance([], null, a, NO_REACTIONS);
     expect(list).toEqual([]);
-    list = advance(list, a, b);
-    list = advance(list, b, c);
+    list = advance(list, a, b, NO_REACTIONS);
+    list = advance(list, b, c, NO_REACTIONS);
     expect(list.map((entry) => entry.id)).toEqual([2, 1]);
     expect(list[0]).toEqual(played(b));
   });
 
   it('adds nothing when the same track is pushed again (a reconnect) or would repeat the last entry', () => {
-    const list = advance([], a, b);
-    expect(advance(list, b, { ...b, serverTime: iso(T0 + 300_000) })).toBe(list);
+    const list = advance([], a, b, NO_REACTIONS);
+    expect(advance(list, b, { ...b, serverTime: iso(T0 + 300_000) }, NO_REACTIONS)).toBe(list);
     // The same song as the one on top, played again: never duplicated.
     const again = track(1, T0 + 250_000);
-    expect(advance(list, again, c)).toBe(list);
+    expect(advance(list, again, c, NO_REACTIONS)).toBe(list);
   });
 
   it('keeps at most PLAYED_LIMIT entries', () => {
@@ -86,7 +87,7 @@ describe('Previously Played', () => {
     let previous = track(0, T0);
     for (let i = 1; i <= PLAYED_LIMIT + 5; i++) {
       const next = track(i, T0 + i * 1000);
-      list = advance(list, previous, next);
+      list = advance(list, previous, next, NO_REACTIONS);
       previous = next;
     }
     expect(list).toHaveLength(PLAYED_LIMIT);
@@ -94,7 +95,7 @@ describe('Previously Played', () => {
   });
 
   it("joins the server's history with what was pushed: each play once, newest first, without the current track", () => {
-    const seen = advance([], b, c);
+    const seen = advance([], b, c, NO_REACTIONS);
     const history = [played(b), played(a)];
     expect(mergeHistory(seen, history, c).map((entry) => entry.id)).toEqual([2, 1]);
     // A history read answered after a skip lists the current track too: it stays out.

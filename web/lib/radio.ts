@@ -1,4 +1,4 @@
-import type { RadioPlayed, RadioTrack } from '../../common/radio';
+import type { RadioPlayed, RadioTrack, ReactionCounts } from '../../common/radio';
 
 /**
  * The radio's pure rules (spec 4 "Radio", issue 13): where the station is in its track, and the
@@ -37,20 +37,26 @@ export function isAdrift(playerSecs: number, stationSecs: number, maxDriftSecs: 
 /** One play of a song: a song played again later is a new entry, a track sent twice is not. */
 const playKey = (played: Pick<RadioPlayed, 'id' | 'startedAt'>) => `${played.id}@${played.startedAt}`;
 
-const asPlayed = (track: RadioTrack): RadioPlayed => {
+const asPlayed = (track: RadioTrack, reactions: ReactionCounts): RadioPlayed => {
   const { station: _station, startAtSecs: _startAt, serverTime: _serverTime, ...played } = track;
-  return played;
+  return { ...played, reactions };
 };
 
 /**
  * Spec 4: a new track becomes current and the one before goes on top of Previously Played (newest
  * first), never duplicating the last entry; the same track pushed again (a reconnect) changes nothing.
  */
-export function advance(played: RadioPlayed[], current: RadioTrack | null, next: RadioTrack): RadioPlayed[] {
+export function advance(
+  played: RadioPlayed[],
+  current: RadioTrack | null,
+  next: RadioTrack,
+  /** The counts `current` got, as last heard (the engine's: the shell does not carry the crowd) */
+  reactions: ReactionCounts,
+): RadioPlayed[] {
   if (!current || playKey(current) === playKey(next)) return played;
   const top = played[0];
   if (top && (playKey(top) === playKey(current) || top.id === current.id)) return played;
-  return [asPlayed(current), ...played].slice(0, PLAYED_LIMIT);
+  return [asPlayed(current, reactions), ...played].slice(0, PLAYED_LIMIT);
 }
 
 /**

@@ -9,6 +9,7 @@ import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ConnectionBadge } from '../components/radio/ConnectionBadge';
 import { CurrentTrack } from '../components/radio/CurrentTrack';
 import { PreviouslyPlayed } from '../components/radio/PreviouslyPlayed';
+import { Reactions, VoteToSkip } from '../components/radio/Reactions';
 import { stationLabel } from '../components/radio/station';
 import { radio, type Station, useRadio } from '../components/radio/store';
 
@@ -16,7 +17,7 @@ import { radio, type Station, useRadio } from '../components/radio/store';
  * /radio (spec 2 and 4 "Radio", issue 13): "93.8 FM, 24/7". The station (`top` by default, or
  * `everything`, in ?station=) is tuned in the shell's radio store, whose engine keeps playing after
  * the listener leaves; this screen shows the connection, the current track, Previously Played, the
- * listener count and, for admins, SKIP TRACK.
+ * listener count, the reactions and the vote to skip (issue 25) and, for admins, SKIP TRACK.
  */
 export function RadioPage() {
   const search = useSearch({ from: '/radio' });
@@ -77,6 +78,10 @@ export function RadioPage() {
           </Group>
         </Group>
         <CurrentTrack />
+        <Group justify="space-between" gap="sm" mt="xs">
+          <Reactions />
+          <VoteToSkip />
+        </Group>
         <PreviouslyPlayed />
       </Stack>
     </>

@@ -3,13 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { RADIO_FREQUENCY } from '../../../common/constants';
 import classes from './MiniPlayer.module.css';
 import { PlayerControls } from './PlayerControls';
+import { Reactions, VoteToSkip } from './Reactions';
 import { stationLabel, stationSearch } from './station';
 import { useRadio } from './store';
 import { TrackThumbnail } from './TrackThumbnail';
 
 /**
  * The radio while the listener is elsewhere (issue 13): a bar at the bottom of the shell with the
- * track and station, play / pause and volume, and a link back to /radio on that station. A spacer
+ * track and station, play / pause and volume, the reactions and the vote to skip (issue 25), and a
+ * link back to /radio on that station. A spacer
  * of the bar's height keeps the footer's end visible above it.
  */
 export function MiniPlayer() {
@@ -33,6 +35,10 @@ export function MiniPlayer() {
             </Stack>
           </Group>
           <PlayerControls compact />
+        </Group>
+        <Group gap="xs" justify="space-between" wrap="wrap" mt={6}>
+          <Reactions compact />
+          <VoteToSkip compact />
         </Group>
       </Paper>
     </>

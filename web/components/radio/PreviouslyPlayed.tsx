@@ -1,6 +1,8 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDuration } from '../../../common/format';
+import type { ReactionCounts } from '../../../common/radio';
+import { RADIO_REACTIONS, REACTION_LOOKS } from '../../../common/reactions';
 import { playedNumber } from '../../lib/radio';
 import list from '../plainList.module.css';
 import classes from './PreviouslyPlayed.module.css';
@@ -38,6 +40,7 @@ export function PreviouslyPlayed() {
               >
                 {entry.name}
               </Anchor>
+              <PlayedReactions reactions={entry.reactions} />
               <Text size="sm" c="dimmed">
                 {formatDuration(entry.duration)}
               </Text>
@@ -46,5 +49,18 @@ export function PreviouslyPlayed() {
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** A play's reactions (issue 25), those it got: "🔥 2 👏 1", named for screen readers. */
+function PlayedReactions({ reactions }: { reactions: ReactionCounts }) {
+  const got = RADIO_REACTIONS.filter((reaction) => reactions[reaction] > 0);
+  if (got.length === 0) return null;
+  const named = got.map((reaction) => `${REACTION_LOOKS[reaction].label} ${reactions[reaction]}`).join(', ');
+  return (
+    <Text size="sm" c="dimmed" className={classes.reactions}>
+      <VisuallyHidden>Reactions: {named}</VisuallyHidden>
+      <span aria-hidden>{got.map((reaction) => `${REACTION_LOOKS[reaction].emoji} ${reactions[reaction]}`).join(' ')}</span>
+    </Text>
   );
 }

@@ -4,6 +4,8 @@ import { isAbort } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { radioHistory, useRadioSocket } from '../../api/radio';
 import { isAdrift, stationPosition } from '../../lib/radio';
+import { NO_REACTIONS } from '../../lib/reactions';
+import { crowd } from './crowd';
 import { useMediaSession } from './media-session';
 import { createPlayer, type PlayerKind, playerKindOf } from './players';
 import type { RadioPlayer } from './players/types';
@@ -28,8 +30,26 @@ export function RadioEngine() {
 }
 
 function StationSocket({ station }: { station: Station }) {
-  const status = useRadioSocket(station, (track) => radio.track(track));
+  const { status, send } = useRadioSocket(
+    station,
+    (track) => {
+      const before = radio.get().current?.track.startedAt;
+      // The track that ends goes under Previously Played with its counts as last heard.
+      const last = crowd.get().crowd;
+      radio.track(track, last && last.startedAt === before ? last.reactions : NO_REACTIONS);
+      crowd.track(track.startedAt);
+    },
+    // The new track's crowd may come before the track itself: it is kept for it.
+    (message) => crowd.receive(message),
+  );
   useEffect(() => radio.connection(status), [status]);
+  useEffect(() => {
+    crowd.attach(send);
+    return () => {
+      crowd.attach(null);
+      crowd.reset();
+    };
+  }, [send]);
   // On each (re)connection: what the station played meanwhile goes under Previously Played.
   useEffect(() => {
     if (status !== 'Connected') return;

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RadioTrack } from '../../../common/radio';
+import { NO_REACTIONS } from '../../lib/reactions';
 import { playerKindOf } from './players';
 import { radio } from './store';
 
@@ -38,27 +39,27 @@ describe('the radio store', () => {
   });
 
   it('makes each pushed track current and puts the one before under Previously Played', () => {
-    radio.track(track(1, 'top'));
-    radio.track(track(2, 'top'));
+    radio.track(track(1, 'top'), NO_REACTIONS);
+    radio.track(track(2, 'top'), NO_REACTIONS);
     expect(radio.get().current?.track.id).toBe(2);
     expect(radio.get().played.map((entry) => entry.id)).toEqual([1]);
   });
 
   it('switching the station clears the current track and what was played, and connects anew', () => {
-    radio.track(track(1, 'top'));
-    radio.track(track(2, 'top'));
+    radio.track(track(1, 'top'), NO_REACTIONS);
+    radio.track(track(2, 'top'), NO_REACTIONS);
     radio.connection('Connected');
     radio.tune('everything');
     expect(radio.get()).toMatchObject({ station: 'everything', current: null, played: [], status: 'Connecting...' });
     // A late message of the station left behind is not shown.
-    radio.track(track(3, 'top'));
+    radio.track(track(3, 'top'), NO_REACTIONS);
     expect(radio.get().current).toBeNull();
-    radio.track(track(4, 'everything'));
+    radio.track(track(4, 'everything'), NO_REACTIONS);
     expect(radio.get().current?.track.id).toBe(4);
   });
 
   it('tuning the station already playing changes nothing', () => {
-    radio.track(track(1, 'top'));
+    radio.track(track(1, 'top'), NO_REACTIONS);
     radio.tune('top');
     expect(radio.get().current?.track.id).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_STATION, type RADIO_STATIONS } from '../../../common/constants';
-import type { RadioPlayed, RadioTrack } from '../../../common/radio';
+import type { RadioPlayed, RadioTrack, ReactionCounts } from '../../../common/radio';
 import { advance, mergeHistory, type ReceivedTrack, receive } from '../../lib/radio';
 import type { Playback } from './players/types';
 
@@ -69,10 +69,13 @@ export const radio = {
   connection(status: ConnectionStatus) {
     if (status !== state.status) set({ status });
   },
-  /** A track pushed by the socket: it becomes current, the one before goes on top of Previously Played. */
-  track(track: RadioTrack, receivedAtMs = Date.now()) {
+  /**
+   * A track pushed by the socket: it becomes current, the one before goes on top of Previously
+   * Played (with `reactions`, its counts as last heard).
+   */
+  track(track: RadioTrack, reactions: ReactionCounts, receivedAtMs = Date.now()) {
     if (track.station !== state.station) return;
-    set({ current: receive(track, receivedAtMs), played: advance(state.played, state.current?.track ?? null, track) });
+    set({ current: receive(track, receivedAtMs), played: advance(state.played, state.current?.track ?? null, track, reactions) });
   },
   history(history: RadioPlayed[]) {
     set({ played: mergeHistory(state.played, history, state.current?.track ?? null) });
