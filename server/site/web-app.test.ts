@@ -27,7 +27,11 @@ async function appNamed(env: Record<string, string>) {
   const database = await createTestDatabase();
   const { app } = await buildApp({ config: loadConfig({ DATA_DIR: dataDir, ...env }), database, webDist });
   await app.ready();
-  return { app, close: async () => (await app.close(), await database.close()) };
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { app, close };
 }
 
 const site = await appNamed({ SITE_NAME: 'Nova Almanac' });
