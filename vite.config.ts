@@ -1,10 +1,50 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The pink of the theme (theme.ts, Mantine's pink 6): the browser's bar and the installed app's splash. */
+const THEME_COLOUR = '#e64980';
 
 /** The web app lives in web/; the server serves the build from dist/web (server/app.ts). */
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [
+    react(),
+    /**
+     * The installable app (issue 25): the manifest (linked from index.html by the plugin; the server
+     * answers it with the configured site name, server/site/web-app.ts) and the service worker, web/sw.ts
+     * with the precache list written in. The app registers the worker itself, after start-up
+     * (web/pwa/register.ts), so the plugin injects no registration script.
+     */
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Almanac',
+        short_name: 'Almanac',
+        description: 'A fan almanac of songs, streams, playlists and clips, with a 24/7 radio.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOUR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every hashed script and style, the logo and icons; never the .br/.gz twins (scripts/compress-web.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // A classic worker: module workers are newer than some phones the site supports.
+        rollupFormat: 'iife',
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -54,6 +54,7 @@ export async function checkEdgeCache(lb: string, admin: Visitor) {
   await checkRevalidation(url);
   await checkSessionBypass(url, admin);
   await checkNeverCached(lb);
+  await checkAppFilesFresh(lb);
 }
 
 /** The claim of issue 22: a crowd asking for one read reaches the database once. */
@@ -128,4 +129,22 @@ async function checkNeverCached(lb: string) {
     );
   }
   ok(`never from the edge cache, each asked twice and each time answered by an instance: ${cases.map((c) => c.what).join('; ')}`);
+}
+
+/**
+ * The installable app (issue 25): the service worker, the shell it keeps for offline use and the
+ * manifest reach an instance on every request, marked `no-cache` by it, so a release is seen at the
+ * next visit and no edge keeps an old worker. (A 404 where the instances serve no built web app.)
+ */
+async function checkAppFilesFresh(lb: string) {
+  const seen: string[] = [];
+  for (const file of ['/sw.js', '/index.html', '/manifest.webmanifest']) {
+    const answers = [await send(`${lb}${file}`), await send(`${lb}${file}`)];
+    expect(
+      answers.every((a) => a.upstream !== '' && a.cache === null && (a.status === 404 || a.cacheControl === 'no-cache')),
+      `${file} through nginx: ${answers.map((a) => `${a.status} ${a.cache} "${a.cacheControl}" "${a.upstream}"`).join(', ')}`,
+    );
+    seen.push(`${file} ${answers[0]!.status} "${answers[0]!.cacheControl}"`);
+  }
+  ok(`the worker, the shell and the manifest reach an instance every time, no-cache: ${seen.join('; ')}`);
 }

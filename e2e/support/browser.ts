@@ -12,6 +12,11 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** Another site than the run's shared one (a test file's own, support/site.ts) */
   baseURL?: string;
+  /**
+   * The site's service worker (web/sw.ts) is blocked unless a test asks for it (e2e/pwa.test.ts): once
+   * in control it would answer page loads and precached scripts itself, out of reach of `page.route`.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Uncaught errors of each page, checked by `expectNoPageErrors`. */
@@ -36,13 +41,20 @@ export function useBrowser() {
   });
 
   /** A blank page; set up `page.route` interceptions on it before navigating. */
-  async function newPage({ width = 1280, height = 900, colorScheme = 'light', baseURL }: PageOptions = {}): Promise<Page> {
+  async function newPage({
+    width = 1280,
+    height = 900,
+    colorScheme = 'light',
+    baseURL,
+    serviceWorkers = 'block',
+  }: PageOptions = {}): Promise<Page> {
     if (!browser) throw new Error('useBrowser() must be called at the top level of the test file');
     const context = await browser.newContext({
       baseURL: baseURL ?? inject('baseURL'),
       viewport: { width, height },
       colorScheme,
       reducedMotion: 'reduce',
+      serviceWorkers,
     });
     // Fail within a test's time budget, naming the locator that did not show up.
     context.setDefaultTimeout(15_000);

@@ -14,6 +14,8 @@ import path from 'node:path';
  */
 
 const SERVER_PATHS = ['/api/', '/images/', '/sandbox/'];
+/** Built files the real server answers with its configuration written in (server/site/web-app.ts). */
+const SERVER_RENDERED = new Set(['/index.html', '/manifest.webmanifest']);
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -91,7 +93,7 @@ export async function startFront(webDir: string, serverOrigin: string, port: num
       return;
     }
     const { file, fallback } = staticFile(webDir, pathname);
-    if (fallback) {
+    if (fallback || SERVER_RENDERED.has(pathname)) {
       // The app shell is the server's own: it writes the public configuration into it (read at its start).
       forward(request, response, server);
       return;

@@ -7,6 +7,7 @@ import { defineSlice } from '../http/slice';
 import { renderIndexHtml } from './index-html';
 import { publicConfig, siteRoutes } from './routes';
 import { shareRoutes } from './share';
+import { MANIFEST_PATH, MANIFEST_TYPE, RENDERED_FILES, renderManifest, SHELL_PATH } from './web-app';
 
 const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const WEB_DIST = path.join(root, 'dist', 'web');
@@ -48,9 +49,11 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
       prefix: '/',
       wildcard: false,
       index: false,
+      // Answered with the configuration written in (web-app.ts), below.
+      globIgnore: RENDERED_FILES,
       // scripts/compress-web.ts writes .br/.gz beside the build; they are sent to clients that accept them.
       preCompressed: true,
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; everything else (sw.js, icons, favicon) must always be revalidated.
       setHeaders: (res, filePath) => {
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -59,6 +62,21 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
 
   const shell = serveWeb ? renderIndexHtml(webDist, publicConfig(config)) : null;
   const share = shareRoutes(app, { config, db: app.database.db, catalogue: app.catalogue, thumbnailDirs, shell });
+  const manifest = serveWeb ? renderManifest(webDist, publicConfig(config)) : null;
+  if (shell) {
+    // The service worker's offline shell (web/sw.ts): the home page's.
+    app.get(SHELL_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await share.page('/')),
+    );
+  }
+  if (manifest) {
+    app.get(MANIFEST_PATH, { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type(MANIFEST_TYPE).send(manifest),
+    );
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     const page = request.method === 'GET' && !/^\/(api|images|sandbox)\//.test(url) ? share.page(url) : null;

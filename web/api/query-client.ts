@@ -28,7 +28,8 @@ function toastFailure(error: unknown, meta: AppMeta | undefined): void {
  * visitor has scrolled through must not reload under them.
  */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => toastFailure(error, query.meta) }),
+  // Offline, the shell says "You are offline" once (pwa/OfflineNotice.tsx) rather than a toast per failed read; a failed action still toasts.
+  queryCache: new QueryCache({ onError: (error, query) => navigator.onLine !== false && toastFailure(error, query.meta) }),
   mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => toastFailure(error, mutation.meta) }),
   defaultOptions: {
     queries: { retry: false, refetchOnWindowFocus: false, staleTime: 60_000 },

@@ -19,7 +19,8 @@ import { UserMenu } from './UserMenu';
  * button opens the same box in a dialog. The account slot keeps one width logged in or out (issue 24
  * item 8), so nothing in the header moves when the visitor logs in. Below the footer, the radio's
  * dock: its engine and mini-player, once the radio has been opened. The drawer's menu, the dropdowns,
- * the search box and the tooltips load after start-up (late-parts.ts). The frame is a CSS module, not
+ * the search box, the tooltips and the shell's extras (the offline notice, the keyboard shortcuts, the
+ * service worker) load after start-up (late-parts.ts). The frame is a CSS module, not
  * Mantine's AppShell (see AppLayout.module.css).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
@@ -63,6 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Container>
       </main>
       <SiteFooter />
+      {parts ? <parts.ShellExtras /> : null}
       {/* The radio, once opened, plays on whatever page is shown (its mini-player sits here). */}
       <RadioDock />
     </>
