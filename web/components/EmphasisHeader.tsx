@@ -75,7 +75,8 @@ export function EmphasisHeader({ icon, text, emphasis, order = 1, children, mb =
   const Icon = ICONS[icon];
   const big = order === 1;
   return (
-    <Group justify="space-between" align="center" gap="sm" mb={mb} wrap="wrap">
+    // The page's title row is where its actions are (ENABLE, NEXT REQUEST, the filter toggle): toasts start below it (toasts/toasts-top.ts).
+    <Group justify="space-between" align="center" gap="sm" mb={mb} wrap="wrap" data-page-title-row={big || undefined}>
       <Group gap="sm" wrap="nowrap">
         <ThemeIcon variant="light" size={big ? 42 : 34} radius="md" aria-hidden>
           <Icon size={big ? 24 : 20} stroke={1.8} />
