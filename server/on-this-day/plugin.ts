@@ -10,7 +10,13 @@ export const onThisDayPlugin = defineSlice('on-this-day', ['catalogue', 'read-ca
   const { db } = app.database;
   const { timeZone } = app.config.site;
   // Node knew the name (config.ts); the database turns the local days into instants, so it must know it too.
-  if (!(await databaseKnowsTimeZone(db, timeZone))) {
+  // A database that cannot answer now does not stop the start: the site starts degraded (GET /api/health
+  // says so) and the doctor command checks the zone again.
+  const known = await databaseKnowsTimeZone(db, timeZone).catch((error: unknown) => {
+    app.log.warn({ err: error }, `SITE_TIME_ZONE ${timeZone} not checked with the database: it did not answer`);
+    return true;
+  });
+  if (!known) {
     throw new ConfigError(`Invalid configuration:\n  SITE_TIME_ZONE: the database does not know the time zone ${timeZone}`);
   }
   const service = createOnThisDayService({ db, catalogue: app.catalogue, timeZone, now: app.clock });
