@@ -27,7 +27,7 @@ import { openPglite, openPostgres } from '../server/db/client';
 import { media } from '../server/db/schema';
 import { searchQueries } from './search-queries';
 import { ensureStatsActivity } from './stats-activity';
-import { benchViewerCookie } from './viewer';
+import { benchViewerCookies } from './viewer';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/almanac_bench';
 /** Searches rotate over these: whole words, titles, misspellings and as-you-type prefixes (bench/search-queries.ts). */
@@ -53,13 +53,14 @@ const { values: args } = parseArgs({
     'server-root': { type: 'string' },
     seed: { type: 'boolean', default: false },
     pglite: { type: 'boolean', default: false },
+    viewers: { type: 'string', default: '100' },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,stats-timeline,stats-top,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,stats-timeline-uncached,stats-top-uncached,bare --seed --pglite --profile --server-root /path/to/another/checkout]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,stats-timeline,stats-top,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,stats-timeline-uncached,stats-top-uncached,bare --seed --pglite --viewers 100 --profile --server-root /path/to/another/checkout]',
   );
   process.exit(0);
 }
@@ -73,6 +74,7 @@ const positive = (name: string, value: string | undefined) => {
 };
 const duration = positive('duration', args.duration);
 const warmup = positive('warmup', args.warmup);
+const viewers = Math.max(1, positive('viewers', args.viewers));
 const connections = positive('connections', args.connections);
 const songsWanted = positive('songs', args.songs);
 
@@ -139,7 +141,7 @@ async function prepare() {
       .orderBy(sql`random()`)
       .limit(2000);
     const [version] = await database.db.select({ v: sql<string>`current_setting('server_version')` }).from(sql`(SELECT 1) AS one`);
-    const viewer = await benchViewerCookie(database.db);
+    const viewer = await benchViewerCookies(database.db, viewers);
     // The fans' likes, requests and radio plays the stats rows rank (bench/stats-activity.ts); added once.
     const activity = await ensureStatsActivity(database.db, (m) => console.log(m));
     return {
@@ -202,8 +204,8 @@ interface Endpoint {
   label: string;
   server: 'app' | 'uncached' | 'bare';
   paths: string[];
-  /** Sent with every request (the logged-in rows' session cookie) */
-  headers?: Record<string, string>;
+  /** The logged-in rows' session cookies, one per request in turn (distinct viewers) */
+  cookies?: string[];
 }
 
 interface Outcome {
@@ -225,8 +227,11 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 /** One autocannon run; every response time is kept, so percentiles are exact (autocannon has no p95). */
-async function load(port: number, paths: string[], seconds: number, conns: number, headers: Record<string, string> = {}) {
+async function load(port: number, paths: string[], seconds: number, conns: number, cookies: string[] = []) {
   let next = 0;
+  let nextCookie = 0;
+  const withCookie = <Headers extends object>(headers: Headers | undefined) =>
+    cookies.length === 0 ? headers : { ...headers, cookie: cookies[nextCookie++ % cookies.length]! };
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -234,8 +239,12 @@ async function load(port: number, paths: string[], seconds: number, conns: numbe
         url: `http://127.0.0.1:${port}`,
         connections: conns,
         duration: seconds,
-        headers,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]!, headers: withCookie(request.headers) }),
+          },
+        ],
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
@@ -264,9 +273,9 @@ async function settle(port: number, path: string) {
 async function measure(endpoint: Endpoint, server: BenchServer): Promise<Outcome> {
   const port = server.ports[endpoint.server];
   await settle(port, endpoint.paths[0]!);
-  if (warmup > 0) await load(port, endpoint.paths, warmup, Math.min(connections, 10), endpoint.headers);
+  if (warmup > 0) await load(port, endpoint.paths, warmup, Math.min(connections, 10), endpoint.cookies);
   const cpuBefore = await server.cpu();
-  const { result, times } = await load(port, endpoint.paths, duration, connections, endpoint.headers);
+  const { result, times } = await load(port, endpoint.paths, duration, connections, endpoint.cookies);
   const cpuUsed = (await server.cpu()) - cpuBefore;
   const failures = [
     result.non2xx ? `${result.non2xx} non-2xx` : '',
@@ -300,9 +309,9 @@ async function main() {
     { name: 'latest', label: 'latest `/api/media/latest?size=21`', paths: ['/api/media/latest?size=21'] },
     {
       name: 'latest-user',
-      label: `logged-in latest \`/api/media/latest?size=21\` (session cookie, ${viewer.likes} likes)`,
+      label: `logged-in latest \`/api/media/latest?size=21\` (${viewer.cookies.length} viewers in turn, ~${viewer.likes} likes each)`,
       paths: ['/api/media/latest?size=21'],
-      headers: { cookie: viewer.cookie },
+      cookies: viewer.cookies,
     },
     { name: 'top', label: 'top `/api/media/top?period=month&size=21`', paths: ['/api/media/top?period=month&size=21'] },
     {

@@ -1,6 +1,6 @@
 /**
- * The logged-in viewer of the load benchmark's `latest-user` row (issue 23): a user with a live
- * session and some likes, made directly in the database as the test helpers make one
+ * The logged-in viewers of the load benchmark's `latest-user` rows (issue 23): users with a live
+ * session and some likes each, made directly in the database as the test helpers make one
  * (server/testing/users.ts). Its likes include some of the newest songs, so the `latest` page it reads
  * carries liked flags. Run again, it keeps the user, replaces its likes and opens a new session.
  */
@@ -9,13 +9,22 @@ import { hashToken, newToken, SESSION_COOKIE } from '../server/accounts/session'
 import type { Db } from '../server/db/client';
 import { likes, media, sessions, users } from '../server/db/schema';
 
-const BENCH_LOGIN = 'bench_viewer';
+/**
+ * The Cookie headers of `count` distinct viewers (fresh sessions) and how many songs the first likes.
+ * Distinct sessions, so that nothing a server shares between requests of one session flatters the figures.
+ */
+export async function benchViewerCookies(db: Db, count: number): Promise<{ cookies: string[]; likes: number }> {
+  const viewers = [];
+  for (let n = 0; n < count; n++) viewers.push(await benchViewerCookie(db, n));
+  return { cookies: viewers.map((viewer) => viewer.cookie), likes: viewers[0]?.likes ?? 0 };
+}
 
-/** Answers the Cookie header of a fresh session of the bench viewer. */
-export async function benchViewerCookie(db: Db): Promise<{ cookie: string; likes: number }> {
+/** Answers the Cookie header of a fresh session of bench viewer `n`. */
+async function benchViewerCookie(db: Db, n: number): Promise<{ cookie: string; likes: number }> {
+  const suffix = n === 0 ? '' : `_${n}`;
   const [user] = await db
     .insert(users)
-    .values({ twitchId: 'bench-viewer', login: BENCH_LOGIN, displayName: 'Bench viewer', lastLoginAt: new Date() })
+    .values({ twitchId: `bench-viewer${suffix}`, login: `bench_viewer${suffix}`, displayName: `Bench viewer ${n}`, lastLoginAt: new Date() })
     .onConflictDoUpdate({ target: users.twitchId, set: { lastLoginAt: new Date() } })
     .returning({ id: users.id });
   const userId = user!.id;

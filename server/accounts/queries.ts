@@ -15,29 +15,40 @@ export interface SessionUserRow {
   admin: boolean;
 }
 
-type SessionStatement = { execute(values: { tokenHash: string; at: Date }): Promise<SessionUserRow[]> };
-const sessionStatements = new WeakMap<Db, SessionStatement>();
+export interface SessionUserRowOf extends SessionUserRow {
+  tokenHash: string;
+}
+
+type SessionsStatement = { execute(values: { tokenHashes: string[]; at: Date }): Promise<SessionUserRowOf[]> };
+const sessionStatements = new WeakMap<Db, SessionsStatement>();
 
 /**
- * The user of a session live at `at`, in one query; undefined for an unknown or expired token.
- * It runs on every logged-in request, so it is built once per database and sent as a named prepared
- * statement (PostgreSQL parses and plans it once per connection; building and planning it cost ten
- * times what running it does). Nothing is cached: a logout or a revoked admin counts at the next request.
+ * The users of the sessions among `tokenHashes` live at `at`, in one query (an unknown or expired
+ * token has no row). It runs for every logged-in request (server/accounts/session-lookup.ts asks
+ * for all the requests that arrived together at once), so it is built once per database and sent as
+ * a named prepared statement: PostgreSQL parses and plans it once per connection, where building and
+ * planning it cost ten times what running it does. Nothing is cached: a logout or a revoked admin
+ * counts at the next request.
  */
-export async function findSessionUser(db: Db, tokenHash: string, at: Date): Promise<SessionUserRow | undefined> {
+export async function findSessionUsers(db: Db, tokenHashes: string[], at: Date): Promise<SessionUserRowOf[]> {
   let statement = sessionStatements.get(db);
   if (!statement) {
     statement = db
-      .select({ id: users.id, twitchId: users.twitchId, login: users.login, displayName: users.displayName, admin: users.admin })
+      .select({
+        tokenHash: sessions.tokenHash,
+        id: users.id,
+        twitchId: users.twitchId,
+        login: users.login,
+        displayName: users.displayName,
+        admin: users.admin,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('at'))))
-      .limit(1)
-      .prepare('accounts_session_user') as SessionStatement;
+      .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`, gt(sessions.expiresAt, sql.placeholder('at'))))
+      .prepare('accounts_session_users') as SessionsStatement;
     sessionStatements.set(db, statement);
   }
-  const [row] = await statement.execute({ tokenHash, at });
-  return row;
+  return statement.execute({ tokenHashes, at });
 }
 
 /**

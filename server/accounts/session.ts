@@ -4,12 +4,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
 import type { ConfiguredAdmins } from './admins';
-import { findSessionUser } from './queries';
+import { findSessionUsers } from './queries';
+import { createSessionLookup } from './session-lookup';
 
 /**
  * Sessions (design "API conventions"): a random token in an httpOnly, SameSite=Lax cookie (Secure in
  * production); the database keeps only its SHA-256. Each API request resolves its cookie to the user
- * with one query; nothing is cached across requests, so a logout or a revoked admin takes effect at once.
+ * in the database (one query for the requests that arrive together: ./session-lookup.ts); nothing is
+ * cached across requests, so a logout or a revoked admin takes effect at once.
  */
 
 export const SESSION_COOKIE = 'almanac_session';
@@ -66,13 +68,14 @@ export function registerSessions(app: App, db: Db, admins: ConfiguredAdmins, now
   app.decorateRequest('user', null);
   app.decorateRequest('sessionHash', null);
   app.decorateRequest('sessionCookie', false);
+  const findSessionUser = createSessionLookup((hashes, at) => findSessionUsers(db, hashes, at), now);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     request.sessionCookie = token !== undefined;
     if (!token || !TOKEN_SHAPE.test(token)) return;
     const hash = hashToken(token);
-    const row = await findSessionUser(db, hash, now());
+    const row = await findSessionUser(hash);
     if (!row) return;
     request.sessionHash = hash;
     const { twitchId, ...user } = row;
