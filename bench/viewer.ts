@@ -24,7 +24,12 @@ async function benchViewerCookie(db: Db, n: number): Promise<{ cookie: string; l
   const suffix = n === 0 ? '' : `_${n}`;
   const [user] = await db
     .insert(users)
-    .values({ twitchId: `bench-viewer${suffix}`, login: `bench_viewer${suffix}`, displayName: `Bench viewer ${n}`, lastLoginAt: new Date() })
+    .values({
+      twitchId: `bench-viewer${suffix}`,
+      login: `bench_viewer${suffix}`,
+      displayName: `Bench viewer ${n}`,
+      lastLoginAt: new Date(),
+    })
     .onConflictDoUpdate({ target: users.twitchId, set: { lastLoginAt: new Date() } })
     .returning({ id: users.id });
   const userId = user!.id;
