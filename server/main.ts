@@ -44,7 +44,7 @@ function startLine(config: Config): string {
 
 async function openAndMigrate(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   try {
-    const database = await openDatabase({ databaseUrl, dataDir });
+    const database = await openDatabase({ databaseUrl, dataDir, keptEmptyDatabase: true });
     await database.migrate();
     return database;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { createPool, type DbLogger } from './connection';
+import { type EmptyTemplate, emptyTemplate } from './empty-template';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -111,22 +112,32 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * The embedded database in `dataDir`/pglite (or in memory); `loadDataDir` fills a new one from a
- * `dumpDataDir()` copy (PGlite refuses a directory that already holds a database).
+ * `dumpDataDir()` copy (PGlite refuses a directory that already holds a database). With
+ * `keptEmptyDatabase` (the server's start, which migrates at once), an empty directory starts from this
+ * checkout's kept empty, migrated database when it has one (./empty-template.ts); a restore or a check
+ * of an empty directory must see it empty, so nothing else asks for it.
  */
-export async function openPglite(dataDir: string | 'memory', options: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | 'memory',
+  options: { loadDataDir?: Blob; keptEmptyDatabase?: boolean } = {},
+): Promise<Database> {
   let location = 'memory://';
   let unlock = () => {};
+  let template: EmptyTemplate | undefined;
   if (dataDir !== 'memory') {
     location = path.join(dataDir, 'pglite');
     mkdirSync(location, { recursive: true });
     unlock = lockDirectory(location);
+    const empty = !options.loadDataDir && !existsSync(path.join(location, 'PG_VERSION'));
+    if (empty && options.keptEmptyDatabase) template = emptyTemplate(migrationsFolder, PGLITE_SETTINGS);
   }
   let client: PGlite;
   try {
+    const loadDataDir = options.loadDataDir ?? template?.files;
     client = await PGlite.create(location, {
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
     unlock();
@@ -137,7 +148,12 @@ export async function openPglite(dataDir: string | 'memory', options: { loadData
     db,
     kind: 'pglite',
     // The lock file makes one process the owner of a PGlite directory, so no migration lock is needed.
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      // Kept before anything else is written: the next empty directory starts from this one.
+      await template?.save(() => client.dumpDataDir('none'));
+      template = undefined;
+    },
     async close() {
       try {
         await client.close();
@@ -186,6 +202,8 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: { databaseUrl?: string; dataDir: string; keptEmptyDatabase?: boolean }): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, { keptEmptyDatabase: options.keptEmptyDatabase });
 }

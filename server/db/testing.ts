@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from './client';
+import { TarballInMemory } from './empty-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,25 +15,11 @@ declare module 'vitest' {
   }
 }
 
-/**
- * The template's tarball, answering `arrayBuffer()` (what PGlite reads of `loadDataDir`) from memory: Node's
- * Blob assembles 42 MB from its store in chunks, ~0.3 s of CPU for every file. Each read gets its own copy.
- */
-class TemplateFiles extends Blob {
-  constructor(private readonly tarball: Uint8Array<ArrayBuffer>) {
-    super([tarball]);
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.tarball.slice().buffer;
-  }
-}
-
 /** The PGlite template's files, read once per worker: every file's database starts from them. */
 let pgliteTemplate: { path: string; files: Blob } | undefined;
 
 function pgliteTemplateFiles(path: string): Blob {
-  if (pgliteTemplate?.path !== path) pgliteTemplate = { path, files: new TemplateFiles(new Uint8Array(readFileSync(path))) };
+  if (pgliteTemplate?.path !== path) pgliteTemplate = { path, files: new TarballInMemory(new Uint8Array(readFileSync(path))) };
   return pgliteTemplate.files;
 }
 
