@@ -6,7 +6,8 @@ export const PRESENTED_CACHE_MAX = 20_000;
 
 /**
  * Items as every anonymous viewer sees them, by kind and id: a search page or a suggestion whose
- * items are all here costs no database round trip. Liked flags are per viewer and applied on top
+ * items are all here costs no database round trip, a list page (latest, top, filters) only the query
+ * of its ids. Liked flags are per viewer and applied on top
  * (catalogue/service.ts). `clear` runs on every catalogue change (this instance's or, through the
  * bus, another's); a read that started before a clear is not stored, so no item older than a write
  * is served after it.

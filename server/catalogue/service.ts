@@ -18,7 +18,7 @@ import {
   findRow,
   type IdsByKind,
   type ListContext,
-  listRows,
+  listIds,
   pickDailySong,
   type Row,
   type RowsByKind,
@@ -125,7 +125,14 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
     return out;
   }
 
-  /** A page of a text search: the index ranks and counts, the items come from presentedByIds. */
+  /** A page of ids (a search's or a list's) presented: the items come from presentedByIds, the liked flags on top. */
+  async function presentIdPage<K extends keyof Kinds>(kind: K, page: RowPage<number>, viewer: ViewerSource): Promise<Page<Shape[K]>> {
+    const items = await withLikes(kind, ((await presentedByIds({ [kind]: page.rows })) as ItemsByKind)[kind] as Shape[K][], viewer);
+    // An id the index or the list query still had but the table no longer has (deleted since) is skipped.
+    return { ...presentPage(page, () => undefined), content: items };
+  }
+
+  /** A page of a text search: the index ranks and counts. */
   async function searchPage<K extends keyof Kinds>(
     kind: K,
     filter: Filter,
@@ -138,9 +145,7 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
       async () => ranked.ids,
       async () => ranked.total,
     );
-    const items = await withLikes(kind, ((await presentedByIds({ [kind]: page.rows })) as ItemsByKind)[kind] as Shape[K][], viewer);
-    // An id the index still holds but the table no longer has (deleted since the build) is skipped.
-    return { ...presentPage(page, () => undefined), content: items };
+    return presentIdPage(kind, page, viewer);
   }
 
   return {
@@ -159,8 +164,7 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
 
     async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: ViewerSource = ANONYMOUS) {
       if (search.hasWords(filter.q)) return searchPage(kind, filter, paging, viewer);
-      const page = await listRows(kind, filter, paging, listContext());
-      return presentRowPage(kind, page, viewer);
+      return presentIdPage(kind, await listIds(kind, filter, paging, listContext()), viewer);
     },
 
     async byId<K extends keyof Kinds>(kind: K, id: number, viewer: ViewerSource = ANONYMOUS): Promise<Shape[K]> {

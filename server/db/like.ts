@@ -8,7 +8,10 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The ILIKE pattern of "contains this text". */
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
 /** The column contains the text, case-insensitively. */
 export function containsText(column: Column | SQL, text: string): SQL {
-  return ilike(column, `%${escapeLike(text)}%`);
+  return ilike(column, containsPattern(text));
 }
