@@ -50,3 +50,8 @@ export const DAILY_SONG_NO_REPEAT_DAYS = 30;
 
 /** Id of the element of index.html that carries the public configuration (server/site/index-html.ts). */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'almanac-public-config';
+/**
+ * The id of the JSON the server writes into an item page's HTML: the logged-out answer of
+ * GET /api/{kind}/{id}, so the page renders its first screen without that round trip (issue 23, LCP).
+ */
+export const PAGE_ITEM_ELEMENT_ID = 'almanac-page-item';

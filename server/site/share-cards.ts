@@ -13,6 +13,8 @@ export interface CardItem {
   name: string;
   thumbnail: string | null;
   description: string;
+  /** The logged-out API answer of the item (GET /api/{kind}/{id}), written into its page (share-html.ts) */
+  answer: unknown;
 }
 
 const OG_TYPES: Record<EntityKind, string> = {
@@ -54,7 +56,9 @@ export function createShareCards(options: { db: Db; config: Config; catalogue: C
   async function load(kind: EntityKind, id: number): Promise<{ item: CardItem | null }> {
     const row = await findRow(kind, db, id);
     if (!row) return { item: null };
-    return { item: { name: row.name, thumbnail: row.thumbnail, description: describe(kind, row) } };
+    // A second indexed read, cached with the card: what the logged-out API would answer for the item.
+    const answer = await options.catalogue.byId(kind, id);
+    return { item: { name: row.name, thumbnail: row.thumbnail, description: describe(kind, row), answer } };
   }
 
   // A link posted in a busy chat is unfurled by many clients at once: like the read cache of the
@@ -113,6 +117,7 @@ export function createShareCards(options: { db: Db; config: Config; catalogue: C
         found.thumbnail && !DETAILS_OR_EDIT.test(page.path)
           ? `/images/thumbnails/${page.item.kind}/${encodeURIComponent(found.thumbnail)}`
           : undefined,
+      item: { kind: page.item.kind, id: page.item.id, value: found.answer },
     };
   }
 

@@ -1,4 +1,4 @@
-import { SHARE_IMAGE } from '../../common/constants';
+import { PAGE_ITEM_ELEMENT_ID, SHARE_IMAGE } from '../../common/constants';
 
 /** What a link to a page shows where it is posted (Open Graph and Twitter cards). */
 export interface ShareCard {
@@ -19,6 +19,11 @@ export interface ShareCard {
    * HTML, so it downloads while the app's script does instead of after it ran and asked the API (LCP).
    */
   preloadImage?: string;
+  /**
+   * The item a page shows, as the logged-out GET /api/{kind}/{id} answers it: written into the page as
+   * JSON, so its first screen renders without asking the API first (the app asks again behind it).
+   */
+  item?: { kind: string; id: number; value: unknown };
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -30,6 +35,15 @@ export function escapeHtml(value: string): string {
 
 function unescapeHtml(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.keys(ENTITIES).find((c) => ENTITIES[c] === entity) ?? entity);
+}
+
+/**
+ * A non-executed `<script type="application/json">` (allowed by the CSP). `<` is written as \u003c, so
+ * no value (a name with `</script>` in it) can close the element; JSON.parse reads it back unchanged.
+ */
+export function itemElement(item: { kind: string; id: number; value: unknown }): string {
+  const json = JSON.stringify(item).replace(/</g, '\\u003c');
+  return `<script id="${PAGE_ITEM_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
@@ -81,5 +95,6 @@ function headTags(card: ShareCard): string {
     meta('name', 'twitter:image:alt', card.imageAlt),
   ];
   if (card.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(card.preloadImage)}" fetchpriority="high" />`);
+  if (card.item) tags.push(itemElement(card.item));
   return `  ${tags.join('\n    ')}\n  `;
 }

@@ -133,6 +133,22 @@ describe('share cards of pages', () => {
     expect(await preloads('/')).toEqual([]);
   });
 
+  it("writes an item page's logged-out API answer into its HTML, where no name can close the element", async () => {
+    const name = 'Seeded </script><script>alert(1)</script>';
+    const song = await buildSong(db, { name, duration: 200 });
+    const embedded = async (url: string) => {
+      const body = (await app.inject({ method: 'GET', url })).body;
+      const found = /<script id="almanac-page-item" type="application\/json">([^<]*)<\/script>/.exec(body);
+      return found ? (JSON.parse(found[1]!) as unknown) : undefined;
+    };
+    const answer = await app.inject({ method: 'GET', url: `/api/media/${song.id}` });
+    expect(answer.statusCode).toBe(200);
+    // What the web app puts into its cache under ['item', 'media', id] (web/api/page-item.ts): the API's own answer.
+    expect(await embedded(`/media/${song.id}`)).toEqual({ kind: 'media', id: song.id, value: answer.json() });
+    expect(await embedded(`/media/${song.id + 1000}`)).toBeUndefined();
+    expect(await embedded('/latest')).toBeUndefined();
+  });
+
   it('gives streams, playlists and clips their own cards', async () => {
     const stream = await buildStream(db, { name: 'Karaoke night', duration: 3723 });
     const playlist = await buildPlaylist(db, { name: 'Ballads', type: 'album', mediaCount: 12 });

@@ -4,6 +4,7 @@ import type { EntityKind } from '../../common/enums';
 import { ITEM_FAILURE_TEXTS } from '../lib/detail';
 import { apiDelete, apiGet, apiPost } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
+import { itemKey } from './page-item';
 
 /** One catalogue item by id, the daily song, and the lists and writes of the detail screens. */
 
@@ -17,7 +18,7 @@ export interface ItemOf {
 /** GET /api/{kind}/{id}; a failure toasts the spec 8 text of its kind ("Unable to retrieve media", ...). */
 export function itemQuery<K extends EntityKind>(kind: K, id: number) {
   return queryOptions({
-    queryKey: ['item', kind, id] as const,
+    queryKey: itemKey(kind, id),
     queryFn: ({ signal }) => apiGet<ItemOf[K]>(`/api/${kind}/${id}`, undefined, signal),
     meta: { failureText: ITEM_FAILURE_TEXTS[kind] },
   });

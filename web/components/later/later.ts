@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 
 /**
  * Shell parts the first screen does not need (the menus' dropdowns, tooltips, the search box, the
- * toasts' host) are lazy chunks, fetched once the first screen is done (`startLater`: its requests
- * answered and its first images in, then an idle moment), or at the visitor's first interaction,
- * whichever comes first. They are in place before anyone can use them, yet out of the first download
+ * toasts' host) are lazy chunks, fetched at the visitor's first interaction, or once the first screen
+ * is done (`startLater`: its requests answered and its first images in) and a quiet spell has passed,
+ * in an idle moment, whichever comes first. The spell keeps their ~250 kB of script from being
+ * evaluated right behind the first screen, where its long tasks made the page slow to answer
+ * (issue 23: Lighthouse's total blocking time rose 100-250 ms when they loaded at the first idle moment). They are in place before anyone can use them, yet out of the first download
  * and the first render, and they do not compete with the largest image (issue 23: home JS ≤ 150 kB
  * gzip, LCP). Until one arrives, its component shows a look-alike (`useLater` is undefined meanwhile).
  */
@@ -30,6 +32,13 @@ function startAll(): void {
 const START_AT_THE_LATEST_MS = 8000;
 /** How long the first screen's above-the-fold images (fetchpriority high) may delay the start */
 const IMAGES_WAIT_MS = 3000;
+/**
+ * How long after the first screen is done (data and images in) the late parts wait for an idle moment:
+ * a phone still lays out and decodes the first screen then; a visitor who points or types meanwhile starts them at once.
+ */
+const QUIET_SPELL_MS = 4000;
+/** Once the spell is over, the longest wait for an idle moment */
+const IDLE_TIMEOUT_MS = 4000;
 
 if (!started) {
   for (const type of ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'focusin']) {
@@ -59,8 +68,10 @@ export function startLater(): void {
         }),
     ),
   );
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(startAll, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(startAll, 50);
   void Promise.race([imagesIn, new Promise((resolve) => setTimeout(resolve, IMAGES_WAIT_MS))]).then(() =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(startAll, { timeout: 1000 }) : setTimeout(startAll, 50),
+    setTimeout(whenIdle, QUIET_SPELL_MS),
   );
 }
 
