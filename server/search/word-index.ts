@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
 import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
-import { nextTurn, randomKey, smallestFirst, sortSliced } from './top';
+import { nextTurn, randomKey, sortSliced } from './top';
 
 /**
  * One kind's search index, in memory: each word of the catalogue with the items it occurs in and
@@ -45,7 +45,14 @@ export interface Ranked {
 const NOT_FOUND = 255;
 /** Bounds of what an index remembers of past queries (entries, and item positions over all of them) */
 const MEMO_ENTRIES = 2048;
+/**
+ * Positions remembered: at least 4,000,000, and 24 per item past that. A fixed bound that held the
+ * benchmark's 223 queries at 100,000 songs (1.7 M positions) no longer did at 300,000 (5 M): a
+ * rotating query set then missed every time (least recently used is the worst case for a cycle),
+ * and each miss is a walk over the whole catalogue: ~10x the CPU per search (issue 23).
+ */
 const MEMO_POSITIONS = 4_000_000;
+const MEMO_POSITIONS_PER_ITEM = 24;
 
 /** What a sort orders by: relevance and top both by views; random by a seed of the day. */
 const sortKeyOf = (sort: Sort, seed: string) =>
@@ -86,11 +93,7 @@ export class WordIndex {
   private readonly orders = new Map<string, Promise<SortOrder>>();
   private readonly ready = new Map<string, SortOrder>();
   /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`): the least recently used go first */
-  private readonly memo = new LRUCache<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>({
-    max: MEMO_ENTRIES,
-    maxSize: MEMO_POSITIONS,
-    sizeCalculation: (value) => Math.max(1, value instanceof Int32Array ? value.length : value.positions.length),
-  });
+  private readonly memo: LRUCache<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>;
   /** Per one-word ranking, per filter set (the ranking itself when unfiltered): how many items pass */
   private readonly totals = new WeakMap<Int32Array, WeakMap<object, number>>();
   /** Per item, the best code of the word being merged; NOT_FOUND between uses */
@@ -109,6 +112,11 @@ export class WordIndex {
 
   private constructor(data: IndexData) {
     const n = data.ids.length;
+    this.memo = new LRUCache({
+      max: MEMO_ENTRIES,
+      maxSize: Math.max(MEMO_POSITIONS, MEMO_POSITIONS_PER_ITEM * n),
+      sizeCalculation: (value) => Math.max(1, value instanceof Int32Array ? value.length : value.positions.length),
+    });
     this.best = new Uint8Array(n).fill(NOT_FOUND);
     this.touched = new Int32Array(n);
     this.found = {
@@ -152,29 +160,14 @@ export class WordIndex {
     return this.positions.get(id);
   }
 
-  /** The window of a ranked query, and how many items matched. */
-  rank(request: RankRequest): Ranked {
-    if (request.words.length === 1) return this.rankOneWord(request);
-    const found = this.match(request.words, request.fields, request.allowed, request.since, this.ordinals(request.sort, request.seed));
-    const window = smallestFirst(found.keys, found.count, request.offset + request.limit);
-    const ids: number[] = [];
-    for (let i = request.offset; i < window.length; i++) ids.push(this.ids[found.positions[window[i]!]!]!);
-    return { ids, total: found.count };
-  }
-
   /**
-   * A one-word query (most of them, and every first keystroke): its matches are remembered in
-   * ranked order, so a page is the first allowed items of that list, and the total a count of them.
+   * The window of a ranked query, and how many items matched. Every query's matches are remembered
+   * in ranked order (unfiltered), so a page is the first allowed items of that list, and the total a
+   * count of them: a repeated query costs its page, not a walk over its matches.
    */
-  private rankOneWord({ words, fields, allowed, since, sort, seed, offset, limit }: RankRequest): Ranked {
-    const sortKey = sortKeyOf(sort, seed);
-    const key = `${sortKey} ${this.memoKey(words[0]!, true, fields)}`;
-    let order = this.memo.get(key) as Int32Array | undefined;
-    if (!order) {
-      const { positions, codes } = this.wordMatches(words[0]!, true, fields);
-      order = this.ranked(positions, codes, this.sortOrder(sort, seed));
-      this.memo.set(key, order);
-    }
+  rank({ words, fields, allowed, since, sort, seed, offset, limit }: RankRequest): Ranked {
+    if (words.length === 0) return { ids: [], total: 0 };
+    const order = this.rankedOrder(words, fields, sort, seed);
     const ids: number[] = [];
     const end = offset + limit;
     // Without a period the total depends only on the list and the filter: counted once, after
@@ -198,6 +191,27 @@ export class WordIndex {
       byFilter.set(allowed ?? order, total);
     }
     return { ids, total };
+  }
+
+  /** Every item matching the query, best first (rules 1 to 4), unfiltered: remembered per query and sort. */
+  private rankedOrder(words: string[], fields: number, sort: Sort, seed: string): Int32Array {
+    const key = `${sortKeyOf(sort, seed)} ${this.memoKey(words.join(' '), true, fields)}`;
+    const known = this.memo.get(key) as Int32Array | undefined;
+    if (known) return known;
+    const sortOrder = this.sortOrder(sort, seed);
+    let order: Int32Array;
+    if (words.length === 1) {
+      const { positions, codes } = this.wordMatches(words[0]!, true, fields);
+      order = this.ranked(positions, codes, sortOrder);
+    } else {
+      // Keys are relevance × size + place, unique per item: sorted natively, each names its place.
+      const found = this.match(words, fields, undefined, undefined, sortOrder.places);
+      const keys = found.keys.slice(0, found.count).sort();
+      order = new Int32Array(found.count);
+      for (let c = 0; c < keys.length; c++) order[c] = sortOrder.order[keys[c]! % this.size]!;
+    }
+    this.memo.set(key, order);
+    return order;
   }
 
   /** A query word's matches, positions and codes (see `mergeWord`): remembered, as Meilisearch keeps prefix postings. */
