@@ -108,6 +108,7 @@ export function createSearch(
 ) {
   const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, checkedAt: 0 }]));
   const slotOf = (kind: EntityKind) => slots.get(kind)!;
+  let warming: Promise<void> | undefined;
 
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
@@ -256,6 +257,23 @@ export function createSearch(
     async matchingIds(kind: EntityKind, q: string, lyrics: boolean): Promise<number[]> {
       const { index } = await indexOf(kind);
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
+    },
+
+    /**
+     * Builds every kind's index now, one kind after another, off any request: called once the server
+     * listens, so that searches find an index ready instead of waiting for the first build. A
+     * failure is left for the first search to retry.
+     */
+    warm(): Promise<void> {
+      warming ??= (async () => {
+        for (const kind of ENTITY_KINDS) await indexOf(kind).catch(() => undefined);
+      })();
+      return warming;
+    },
+
+    /** The start-up build of every kind (`warm`), once begun */
+    get warming(): Promise<void> | undefined {
+      return warming;
     },
 
     /** Each kind's newest index on this instance (none before its first search) */

@@ -269,11 +269,6 @@ export class WordIndex {
     return out;
   }
 
-  /** Rule 4 as one number per item (see `prepare`); computed at once if no search prepared it. */
-  private ordinals(sort: Sort, seed: string): Int32Array {
-    return this.sortOrder(sort, seed).places;
-  }
-
   private sortOrder(sort: Sort, seed: string): SortOrder {
     const known = this.ready.get(sortKeyOf(sort, seed));
     if (known) return known;
