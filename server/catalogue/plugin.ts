@@ -14,11 +14,11 @@ export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read
   const { events } = app;
   const catalogue = createCatalogueService(app.database.db, app.config, {
     now: app.clock,
-    announce: (db) => events.publish(db, 'catalogue.changed', {}),
+    announce: (db, ids) => events.publish(db, 'catalogue.changed', ids ? { ids } : {}),
   });
   app.decorate('catalogue', catalogue);
-  events.subscribe('catalogue.changed', ({ local }) => {
-    if (!local) catalogue.forgetCached();
+  events.subscribe('catalogue.changed', ({ payload, local }) => {
+    if (!local) catalogue.forgetCached(payload.ids);
   });
   // Changes made elsewhere while this instance was not listening went unheard.
   events.onResync(() => catalogue.forgetCached());

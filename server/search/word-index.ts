@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
+import { type Patch, patchData } from './patch';
 import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
 import { nextTurn, randomKey, sortSliced } from './top';
 
@@ -65,6 +66,10 @@ const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) *
 interface SortOrder {
   order: Int32Array;
   places: Int32Array;
+  sort: Sort;
+  seed: string;
+  /** The random sort's md5 keys by position (see `randomKey`), kept so a patch hashes only new items */
+  hashes?: Float64Array;
 }
 
 /** One-word match sets larger than this are ranked by walking the sort's order, not by sorting them. */
@@ -110,7 +115,10 @@ export class WordIndex {
     elsewhere: Uint8Array;
   };
 
-  private constructor(data: IndexData) {
+  private constructor(
+    private readonly data: IndexData,
+    dictionary?: Dictionary,
+  ) {
     const n = data.ids.length;
     this.memo = new LRUCache({
       max: MEMO_ENTRIES,
@@ -132,7 +140,7 @@ export class WordIndex {
     this.dates = data.dates;
     this.lengths = data.lengths;
     this.positions = data.positions;
-    this.dictionary = new Dictionary(data.words);
+    this.dictionary = dictionary ?? new Dictionary(data.words);
     this.postings = data.postings;
     this.lyricsPostings = data.lyricsPostings;
     this.attributes = data.attributes;
@@ -145,6 +153,42 @@ export class WordIndex {
     for (const sort of ['relevance', 'latest', 'duration'] as const) await index.prepare(sort, '');
     if (today !== undefined) await index.prepare('random', today);
     return index;
+  }
+
+  /**
+   * This index with a write applied (patch.ts): the items changed replaced, new ones added, removed
+   * ones gone, every prepared sort's order moved for them alone. The same rankings as a build of the
+   * data as it is now; the remembered matches start empty.
+   */
+  patched(patch: Patch, tagNames: ReadonlyMap<number, string>): WordIndex {
+    const { data, changed, present } = patchData(this.data, patch, tagNames, (word) => this.dictionary.idOf(word));
+    const index = new WordIndex(data, data.words === this.data.words ? this.dictionary : undefined);
+    for (const sorted of this.ready.values()) index.movePatched(sorted, changed, present);
+    return index;
+  }
+
+  /** A sort's order of the patched index from the one before: the unchanged items keep their order, the patched are merged in. */
+  private movePatched({ order, sort, seed, hashes }: SortOrder, changed: Uint8Array, present: number[]) {
+    let compare = this.comparator(sort, seed, hashes);
+    let newHashes: Float64Array | undefined;
+    if (sort === 'random') {
+      newHashes = new Float64Array(this.size);
+      newHashes.set(hashes!);
+      for (const p of present) newHashes[p] = randomKey(this.ids[p]!, seed);
+      compare = this.comparator(sort, seed, newHashes);
+    }
+    const inserted = Int32Array.from(present).sort(compare);
+    const out = new Int32Array(this.size);
+    let at = 0;
+    let next = 0;
+    for (let place = 0; place < order.length; place++) {
+      const position = order[place]!;
+      if (changed[position] === 1) continue;
+      while (next < inserted.length && compare(inserted[next]!, position) < 0) out[at++] = inserted[next++]!;
+      out[at++] = position;
+    }
+    while (next < inserted.length) out[at++] = inserted[next++]!;
+    this.keep(sort, seed, out.subarray(0, at), newHashes);
   }
 
   get size(): number {
@@ -261,7 +305,7 @@ export class WordIndex {
       starts[r] = at;
       at += counts[r] ?? 0;
     }
-    for (let place = 0; place < size; place++) {
+    for (let place = 0; place < order.length; place++) {
       const position = order[place]!;
       const r = relevance[position]!;
       if (r >= 0) out[starts[r]!++] = position;
@@ -292,36 +336,37 @@ export class WordIndex {
       pending = (async () => {
         const n = this.size;
         const positions = Int32Array.from({ length: n }, (_, position) => position);
-        const compare = sort === 'random' ? await this.randomComparator(seed) : this.comparator(sort, seed);
-        return this.keep(sort, seed, await sortSliced(positions, compare));
+        const hashes = sort === 'random' ? await this.randomHashes(seed) : undefined;
+        return this.keep(sort, seed, await sortSliced(positions, this.comparator(sort, seed, hashes)), hashes);
       })();
       this.orders.set(key, pending);
     }
     return pending.then(() => undefined);
   }
 
-  private comparator(sort: Sort, seed: string): (a: number, b: number) => number {
+  private comparator(sort: Sort, seed: string, known?: Float64Array): (a: number, b: number) => number {
     const ids = this.ids;
     if (sort === 'random') {
-      const hashes = Float64Array.from(ids, (id) => randomKey(id, seed));
+      const hashes = known ?? Float64Array.from(ids, (id) => randomKey(id, seed));
       return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
     }
     const values = sort === 'latest' ? this.dates : sort === 'duration' ? this.lengths : this.views;
     return (a, b) => values[b]! - values[a]! || ids[b]! - ids[a]!;
   }
 
-  /** The random comparator, its md5 hashes computed a slice at a time (100,000 take ~150 ms). */
-  private async randomComparator(seed: string): Promise<(a: number, b: number) => number> {
+  /** The random sort's md5 keys, computed a slice at a time (100,000 take ~150 ms). */
+  private async randomHashes(seed: string): Promise<Float64Array> {
     const ids = this.ids;
     const hashes = new Float64Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       if (i > 0 && i % 2000 === 0) await nextTurn();
       hashes[i] = randomKey(ids[i]!, seed);
     }
-    return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
+    return hashes;
   }
 
-  private keep(sort: Sort, seed: string, order: Int32Array): SortOrder {
+  /** A sort's order (every item's position but removed ones) and each position's place in it. */
+  private keep(sort: Sort, seed: string, order: Int32Array, hashes?: Float64Array): SortOrder {
     const key = sortKeyOf(sort, seed);
     if (sort === 'random') {
       // One day's random order at a time.
@@ -331,9 +376,9 @@ export class WordIndex {
           this.orders.delete(other);
         }
     }
-    const places = new Int32Array(order.length);
+    const places = new Int32Array(this.size);
     for (let place = 0; place < order.length; place++) places[order[place]!] = place;
-    const sorted = { order, places };
+    const sorted = { order, places, sort, seed, hashes };
     this.ready.set(key, sorted);
     return sorted;
   }
