@@ -202,3 +202,26 @@ function patchAttributes(base: Attributes, n: number, items: readonly IndexedIte
   tagStarts[n] = ids.length;
   return { providers, provider, sources, source, unavailable, tagStarts, tagIds: Int32Array.from(ids) };
 }
+
+/**
+ * A sort's order after a patch: the unchanged items keep their order (their values did not move),
+ * the patched ones (`inserted`, sorted by `compare`) are merged in, the removed ones are left out.
+ */
+export function mergeInto(
+  order: Int32Array,
+  changed: Uint8Array,
+  inserted: Int32Array,
+  compare: (a: number, b: number) => number,
+): Int32Array {
+  const out = new Int32Array(changed.length);
+  let at = 0;
+  let next = 0;
+  for (let place = 0; place < order.length; place++) {
+    const position = order[place]!;
+    if (changed[position] === 1) continue;
+    while (next < inserted.length && compare(inserted[next]!, position) < 0) out[at++] = inserted[next++]!;
+    out[at++] = position;
+  }
+  while (next < inserted.length) out[at++] = inserted[next++]!;
+  return out.subarray(0, at);
+}

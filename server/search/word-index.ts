@@ -1,8 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
-import { type Patch, patchData } from './patch';
-import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
+import { mergeInto, type Patch, patchData } from './patch';
+import { type Attributes, collectPostings, type IndexData, type IndexedItem, type Postings } from './postings';
+import { type ListFilter, mergeWord, NOT_FOUND, passingFilters, rankedOneWord } from './ranking';
 import { nextTurn, randomKey, sortSliced } from './top';
 
 /**
@@ -43,7 +44,6 @@ export interface Ranked {
   total: number;
 }
 
-const NOT_FOUND = 255;
 /** Bounds of what an index remembers of past queries (entries, and item positions over all of them) */
 const MEMO_ENTRIES = 2048;
 /**
@@ -59,11 +59,8 @@ const MEMO_POSITIONS_PER_ITEM = 24;
 const sortKeyOf = (sort: Sort, seed: string) =>
   sort === 'random' ? `random ${seed}` : sort === 'latest' ? 'latest' : sort === 'duration' ? 'duration' : 'views';
 
-/** Rules 2 and 3 of one word's code (see `mergeWord`): typos, then prefix, then found outside the name. */
-const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) * 16 + ((code & 3) === 0 ? 0 : 1);
-
 /** A sort's order: `order[place]` is a position, `places[position]` its place (0 first). */
-interface SortOrder {
+export interface SortOrder {
   order: Int32Array;
   places: Int32Array;
   sort: Sort;
@@ -71,9 +68,6 @@ interface SortOrder {
   /** The random sort's md5 keys by position (see `randomKey`), kept so a patch hashes only new items */
   hashes?: Float64Array;
 }
-
-/** One-word match sets larger than this are ranked by walking the sort's order, not by sorting them. */
-const WALK_ABOVE = 4096;
 
 /** The items matching a query, as parallel arrays (index c is one match). */
 interface Matches {
@@ -177,18 +171,7 @@ export class WordIndex {
       for (const p of present) newHashes[p] = randomKey(this.ids[p]!, seed);
       compare = this.comparator(sort, seed, newHashes);
     }
-    const inserted = Int32Array.from(present).sort(compare);
-    const out = new Int32Array(this.size);
-    let at = 0;
-    let next = 0;
-    for (let place = 0; place < order.length; place++) {
-      const position = order[place]!;
-      if (changed[position] === 1) continue;
-      while (next < inserted.length && compare(inserted[next]!, position) < 0) out[at++] = inserted[next++]!;
-      out[at++] = position;
-    }
-    while (next < inserted.length) out[at++] = inserted[next++]!;
-    this.keep(sort, seed, out.subarray(0, at), newHashes);
+    this.keep(sort, seed, mergeInto(order, changed, Int32Array.from(present).sort(compare), compare), newHashes);
   }
 
   get size(): number {
@@ -246,7 +229,7 @@ export class WordIndex {
     let order: Int32Array;
     if (words.length === 1) {
       const { positions, codes } = this.wordMatches(words[0]!, true, fields);
-      order = this.ranked(positions, codes, sortOrder);
+      order = rankedOneWord(positions, codes, sortOrder, this.size);
     } else {
       // Keys are relevance × size + place, unique per item: sorted natively, each names its place.
       const found = this.match(words, fields, undefined, undefined, sortOrder.places);
@@ -258,12 +241,17 @@ export class WordIndex {
     return order;
   }
 
+  /** What `mergeWord` reads and writes */
+  private get scratch() {
+    return { postings: this.postings, lyricsPostings: this.lyricsPostings, best: this.best, touched: this.touched };
+  }
+
   /** A query word's matches, positions and codes (see `mergeWord`): remembered, as Meilisearch keeps prefix postings. */
   private wordMatches(word: string, isLast: boolean, fields: number): { positions: Int32Array; codes: Uint8Array } {
     const key = this.memoKey(word, isLast, fields);
     const known = this.memo.get(key) as { positions: Int32Array; codes: Uint8Array } | undefined;
     if (known) return known;
-    const count = this.mergeWord(word, isLast, fields);
+    const count = mergeWord(this.scratch, this.dictionary.expand(word, isLast), fields);
     const positions = this.touched.slice(0, count);
     const codes = new Uint8Array(count);
     for (let c = 0; c < count; c++) {
@@ -276,42 +264,6 @@ export class WordIndex {
   }
 
   private memoKey = (word: string, isLast: boolean, fields: number) => `${fields}${isLast ? '*' : ' '}${word}`;
-
-  /**
-   * One word's matches in ranked order (rules 2-3, then the sort), without a comparator: a large
-   * set (a one-letter prefix matches most items) walks the sort's whole order once into a bucket per
-   * relevance; a small one sorts packed numbers (relevance × size + place) natively.
-   */
-  private ranked(positions: Int32Array, codes: Uint8Array, { order, places }: SortOrder): Int32Array {
-    const size = this.size;
-    const out = new Int32Array(positions.length);
-    if (positions.length <= WALK_ABOVE) {
-      const keys = new Float64Array(positions.length);
-      for (let c = 0; c < positions.length; c++) keys[c] = codeRelevance(codes[c]!) * size + places[positions[c]!]!;
-      keys.sort();
-      for (let c = 0; c < keys.length; c++) out[c] = order[keys[c]! % size]!;
-      return out;
-    }
-    const relevance = new Int32Array(size).fill(-1);
-    const counts: number[] = [];
-    for (let c = 0; c < positions.length; c++) {
-      const r = codeRelevance(codes[c]!);
-      relevance[positions[c]!] = r;
-      counts[r] = (counts[r] ?? 0) + 1;
-    }
-    const starts: number[] = [];
-    let at = 0;
-    for (let r = 0; r < counts.length; r++) {
-      starts[r] = at;
-      at += counts[r] ?? 0;
-    }
-    for (let place = 0; place < order.length; place++) {
-      const position = order[place]!;
-      const r = relevance[position]!;
-      if (r >= 0) out[starts[r]!++] = position;
-    }
-    return out;
-  }
 
   private sortOrder(sort: Sort, seed: string): SortOrder {
     const known = this.ready.get(sortKeyOf(sort, seed));
@@ -385,27 +337,10 @@ export class WordIndex {
 
   /**
    * The items the common list filters let through, by position, as catalogue/filters.ts's
-   * `filterConditions` would answer them: available, of one of the providers and sources (none
-   * listed: any), carrying one of the tags (none listed: any). The caller drops unknown values first.
+   * `filterConditions` would answer them (ranking.ts `passingFilters`).
    */
-  passing({ providers, sources, tags }: { providers: readonly string[]; sources: readonly string[]; tags: readonly number[] }): Uint8Array {
-    const a = this.attributes;
-    const providerOk = providers.length === 0 ? undefined : Uint8Array.from(a.providers, (p) => (providers.includes(p) ? 1 : 0));
-    const sourceOk = sources.length === 0 ? undefined : Uint8Array.from(a.sources, (v) => (sources.includes(v) ? 1 : 0));
-    const wanted = new Set(tags);
-    const out = new Uint8Array(this.size);
-    for (let p = 0; p < out.length; p++) {
-      if (a.unavailable[p] === 1) continue;
-      if (providerOk && providerOk[a.provider[p]!] !== 1) continue;
-      if (sourceOk && sourceOk[a.source[p]!] !== 1) continue;
-      if (wanted.size > 0) {
-        let tagged = false;
-        for (let i = a.tagStarts[p]!; i < a.tagStarts[p + 1]! && !tagged; i++) tagged = wanted.has(a.tagIds[i]!);
-        if (!tagged) continue;
-      }
-      out[p] = 1;
-    }
-    return out;
+  passing(filter: ListFilter): Uint8Array {
+    return passingFilters(this.attributes, this.size, filter);
   }
 
   /** Ids of every item matching the words (for lists that order themselves, like a user's likes). */
@@ -467,40 +402,5 @@ export class WordIndex {
       }
     }
     return { count, positions, keys };
-  }
-
-  /**
-   * Sets `best[item]` for each item the query word matches: the match cost (text.ts: typos × 2 +
-   * prefix) × 4 plus where it was found (0 name, 1 tag only, 2 lyrics only), lower being better; the items set are `touched[0..n)`,
-   * n returned. The caller resets them to NOT_FOUND.
-   */
-  private mergeWord(word: string, isLast: boolean, fields: number): number {
-    const { wordIds, costs } = this.dictionary.expand(word, isLast);
-    const best = this.best;
-    const touched = this.touched;
-    let count = 0;
-    for (let e = 0; e < wordIds.length; e++) {
-      const cost = costs[e]! * 4;
-      const { items, fields: where } = this.postings[wordIds[e]!]!;
-      for (let p = 0; p < items.length; p++) {
-        const field = where[p]! & fields;
-        if (field === 0) continue;
-        const code = cost + ((field & NAME) !== 0 ? 0 : 1);
-        const position = items[p]!;
-        const previous = best[position]!;
-        if (previous === NOT_FOUND) touched[count++] = position;
-        if (code < previous) best[position] = code;
-      }
-      const lyrics = (fields & LYRICS) !== 0 ? this.lyricsPostings[wordIds[e]!] : undefined;
-      if (!lyrics) continue;
-      const code = cost + 2;
-      for (let p = 0; p < lyrics.length; p++) {
-        const position = lyrics[p]!;
-        const previous = best[position]!;
-        if (previous === NOT_FOUND) touched[count++] = position;
-        if (code < previous) best[position] = code;
-      }
-    }
-    return count;
   }
 }
