@@ -16,18 +16,32 @@ if (!databaseUrl) {
   console.error('Set BENCH_DATABASE_URL to a database seeded by bench/load.ts');
   process.exit(2);
 }
-const config = loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: 'bench/.data', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DEMO_SEED: 'false', READ_CACHE_MS: '0' });
+const config = loadConfig({
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: 'bench/.data',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  DEMO_SEED: 'false',
+  READ_CACHE_MS: '0',
+});
 const database = await openDatabase({ databaseUrl, dataDir: 'bench/.data' });
 const { app, context } = await buildApp({ config, database, logger: false, serveWeb: false });
 const { search } = context.catalogue;
 const ms = (from: number) => `${Math.round(performance.now() - from)} ms`;
-const ids = async (q: string) => (await app.inject({ url: `/api/media?q=${encodeURIComponent(q)}&size=21` })).json().content.map((m: { id: number }) => m.id);
+const ids = async (q: string) =>
+  (await app.inject({ url: `/api/media?q=${encodeURIComponent(q)}&size=21` })).json().content.map((m: { id: number }) => m.id);
 
 let started = performance.now();
 await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening in ${ms(started)}`);
 await search.warming;
-console.log(`every index built in the background in ${ms(started)} after listen: ${search.stats().map((s) => `${s.kind} ${s.items}`).join(', ')}`);
+console.log(
+  `every index built in the background in ${ms(started)} after listen: ${search
+    .stats()
+    .map((s) => `${s.kind} ${s.items}`)
+    .join(', ')}`,
+);
 started = performance.now();
 await ids('neon');
 console.log(`first search after that: ${ms(started)}`);

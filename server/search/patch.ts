@@ -5,8 +5,8 @@ import { wordsOf } from './text';
  * A write applied to an index's data without rebuilding it (issue 23): the items a write changed
  * are read again and replace theirs, new ones are added at the end, deleted ones leave the postings.
  * What did not change is shared with the index patched (postings of words none of them had or has).
- * Costs one pass over the postings and the per-item arrays: milliseconds, where a build of 300,000
- * songs takes seconds.
+ * Costs a few passes over the postings and the per-item arrays (75-120 ms in memory for 100,000 songs),
+ * where a build of 300,000 songs takes seconds.
  */
 
 export interface Patch {

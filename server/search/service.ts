@@ -13,7 +13,7 @@ import { type Ranked, WordIndex } from './word-index';
  * The search index of each kind, per instance: built in the background once the server listens
  * (`warm`), or by the first search if that comes first. A write announced with the ids it changed
  * (`patch`, as catalogue.changed carries them on this instance and, through the event bus, on every
- * other one) is patched in at the next search of that kind: those rows read again, milliseconds. A
+ * other one) is patched in at the next search of that kind: those rows read again and a few passes over the index, not a build. A
  * write announced without ids (`invalidate(kind)`; no kind: all four) needs a build. At most one
  * build or patch per kind runs at a time; searches arriving meanwhile wait for it, or for the one
  * queued after it when a write was announced since it started, so a search after a write always
@@ -134,7 +134,7 @@ export function createSearch(
     return { index, allowed: new AllowedSets(), stamp, builtAt: clock(), buildMs, patches: 0 };
   }
 
-  /** The index with the items of these ids read again (a few rows: milliseconds, not a build). */
+  /** The index with the items of these ids read again (a few rows and a few passes over the index, not a build). */
   async function patch(kind: EntityKind, base: Built, ids: readonly number[]): Promise<Built> {
     const started = performance.now();
     const stamp = await catalogueStamp(db, KINDS[kind]);
