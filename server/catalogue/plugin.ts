@@ -14,15 +14,20 @@ export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read
   const { events } = app;
   const catalogue = createCatalogueService(app.database.db, app.config, {
     now: app.clock,
-    announce: (db) => events.publish(db, 'catalogue.changed', {}),
+    announce: (db, ids) => events.publish(db, 'catalogue.changed', ids ? { ids } : {}),
   });
   app.decorate('catalogue', catalogue);
-  events.subscribe('catalogue.changed', ({ local }) => {
-    if (!local) catalogue.forgetCached();
+  events.subscribe('catalogue.changed', ({ payload, local }) => {
+    if (!local) catalogue.forgetCached(payload.ids);
   });
   // Changes made elsewhere while this instance was not listening went unheard.
   events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => app.readCache.clear());
+  // The search indexes are built in the background once the server listens (never before: the
+  // health check and the first pages do not wait for them), so the first search finds them ready.
+  app.addHook('onListen', async () => {
+    void catalogue.search.warm();
+  });
   // Like state comes from the likes slice, which needs the catalogue: read at request time, and
   // absent (everyone anonymous) when a test boots the catalogue without it. A logged-in request that
   // builds the read cache's public answer presents it as to everyone (its flags are written in after).

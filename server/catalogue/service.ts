@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { KINDS, type Kinds } from '../db/kinds';
 import { type PageRequest, pageWindow, presentPage, type RowPage, readPage } from '../db/paging';
 import { notFound } from '../http/errors';
-import { createSearch } from '../search/service';
+import { type ChangedIds, createSearch } from '../search/service';
 import { CountCache } from './count-cache';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
 import { PresentedCache } from './presented-cache';
@@ -60,7 +60,13 @@ const resolveViewer = (kind: keyof Kinds, rows: { id: number }[], viewer: Viewer
     : viewer;
 
 /** Where `changed()` tells the other instances (the event bus); absent, only this instance forgets. */
-export type ChangeAnnouncer = (db: Db) => Promise<void>;
+export type ChangeAnnouncer = (db: Db, ids?: ChangedIds) => Promise<void>;
+
+/**
+ * Ids a change may name and still be announced with them: NOTIFY caps a payload at 8,000 bytes
+ * (events/types.ts). Past it the change is announced as "anything may have changed".
+ */
+const ANNOUNCED_IDS_LIMIT = 500;
 
 export interface CatalogueDeps {
   /** The time periods count back from, the day of the Song of the Day, and the caches' expiry */
@@ -239,11 +245,14 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
 
     /**
      * Edits, approvals and syncs change what lists show: drop this instance's cached totals, tags
-     * and answers at once, and tell the other instances through the event bus.
+     * and answers at once, and tell the other instances through the event bus. A writer that knows
+     * every item it changed names them (`ids`, per kind): the search indexes then patch those in
+     * instead of being rebuilt. Without ids anything may have changed.
      */
-    changed() {
-      this.forgetCached();
-      announce?.(db).catch(() => {
+    changed(ids?: ChangedIds) {
+      const named = ids && Object.values(ids).reduce((sum, list) => sum + (list?.length ?? 0), 0) <= ANNOUNCED_IDS_LIMIT ? ids : undefined;
+      this.forgetCached(named);
+      announce?.(db, named).catch(() => {
         // The bus logs nothing here: other instances then catch up within their caches' lifetimes.
       });
     },
@@ -252,11 +261,12 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
      * Drops cached totals and tags, marks the search indexes stale and tells the listeners; a change
      * heard from another instance lands here.
      */
-    forgetCached() {
+    forgetCached(ids?: ChangedIds) {
       counts.clear();
       tags.invalidate();
       presented.clear();
-      search.invalidate();
+      if (ids) search.patch(ids);
+      else search.invalidate();
       for (const listener of changeListeners) listener();
     },
 

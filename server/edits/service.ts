@@ -96,7 +96,8 @@ export function createEditsService(db: Db, catalogue: CatalogueService, now: () 
         await insertRequest(tx, { kind, entityId: id, userId: user.id, changes, decidedBy: user.id, at: now() });
         return { applied: true, requestId: null };
       });
-      if (result.applied) catalogue.changed();
+      // One row of one kind changed: the search index of that kind patches it in.
+      if (result.applied) catalogue.changed({ [kind]: [id] });
       return result;
     },
 
@@ -105,7 +106,7 @@ export function createEditsService(db: Db, catalogue: CatalogueService, now: () 
     },
     /** Applies a pending request (validated again: tags or streams may have changed since). */
     async approve(admin: SessionUser, kind: EntityKind, requestId: number): Promise<void> {
-      await inTransaction(async (tx) => {
+      const entityId = await inTransaction(async (tx) => {
         const request = await lockPending(tx, kind, requestId);
         if (!request) throw notFound(`There is no pending ${KINDS[kind].noun} edit request ${requestId}`);
         const item = await lockItem(tx, kind, request.entityId);
@@ -114,8 +115,9 @@ export function createEditsService(db: Db, catalogue: CatalogueService, now: () 
         await validate(tx, kind, item, changes);
         await applyChanges(tx, kind, request.entityId, changes, now());
         await decide(tx, requestId, 'approved', admin.id, now());
+        return request.entityId;
       });
-      catalogue.changed();
+      catalogue.changed({ [kind]: [entityId] });
     },
 
     /** Takes a pending request off the queue; who rejected it and when is kept. */

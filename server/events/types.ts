@@ -6,8 +6,21 @@ import { z } from 'zod';
  * a payload at 8,000 bytes, and a notification lost during a reconnect must lose nothing).
  */
 export const eventSchemas = {
-  /** Edits, approvals, syncs and imports changed what catalogue reads answer: drop cached answers. */
-  'catalogue.changed': z.object({}),
+  /**
+   * Edits, approvals, syncs and imports changed what catalogue reads answer: drop cached answers.
+   * `ids`, when the writer knows them, names every item changed (per kind; kinds absent did not
+   * change): the search indexes patch those in. Without it anything may have changed: they rebuild.
+   */
+  'catalogue.changed': z.object({
+    ids: z
+      .object({
+        media: z.array(z.number().int()).optional(),
+        streams: z.array(z.number().int()).optional(),
+        playlists: z.array(z.number().int()).optional(),
+        clips: z.array(z.number().int()).optional(),
+      })
+      .optional(),
+  }),
   /** A user liked or unliked something: instances drop the liked ids they keep of that user (likes/liked-sets.ts). */
   'likes.changed': z.object({ userId: z.number().int() }),
   /** The flip queue changed; `version` increases with every change. */

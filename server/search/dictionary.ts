@@ -49,6 +49,19 @@ export class Dictionary {
     this.nodeWord[node] = id;
   }
 
+  /** A word's id, if the dictionary has it exactly. */
+  idOf(word: string): number | undefined {
+    let node = 0;
+    for (const c of charsOf(word)) {
+      let child = this.firstChild[node]!;
+      while (child !== -1 && this.nodeChar[child] !== c) child = this.nextSibling[child]!;
+      if (child === -1) return undefined;
+      node = child;
+    }
+    const id = this.nodeWord[node]!;
+    return id === -1 ? undefined : id;
+  }
+
   /** The words `query` matches (a whole word, or as the query's last word, possibly a beginning). */
   expand(query: string, isLast: boolean): Expansion {
     const key = isLast ? `${query}\u0000` : query;

@@ -1,4 +1,4 @@
-import { and, asc, count, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { KindSpec } from '../db/kinds';
 import { media, tags } from '../db/schema';
@@ -6,8 +6,8 @@ import type { IndexedItem } from './postings';
 
 /** All SQL of the search index: what it is built from, and which items a list's filters let through. */
 
-/** Every item of a kind (unavailable ones too: the filters leave them out), in id order. */
-export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[]> {
+/** Every item of a kind (unavailable ones too: the filters leave them out), in id order; or those of these ids. */
+export async function indexedItems(db: Db, spec: KindSpec, ids?: readonly number[]): Promise<IndexedItem[]> {
   const t = spec.table as typeof media;
   const rows = await db
     .select({
@@ -24,6 +24,7 @@ export async function indexedItems(db: Db, spec: KindSpec): Promise<IndexedItem[
       unavailable: t.unavailable,
     })
     .from(t)
+    .where(ids ? inArray(t.id, [...ids]) : undefined)
     .orderBy(asc(t.id));
   return rows.map((row) => ({
     id: row.id,

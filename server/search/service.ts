@@ -10,12 +10,14 @@ import { queryWords } from './text';
 import { type Ranked, WordIndex } from './word-index';
 
 /**
- * The search index of each kind, per instance: built from the database on first use, and again on
- * the first search after a write announced for that kind (`invalidate(kind)`; no kind: all four,
- * as catalogue.changed on this instance and, through the event bus, on every other one calls it).
- * At most one build per kind runs at a time; searches arriving meanwhile wait for it, or for the one
- * build queued after it when a write was announced since it started, so a search after a write
- * always sees the write. A cheap check every few seconds catches writes nobody announced.
+ * The search index of each kind, per instance: built in the background once the server listens
+ * (`warm`), or by the first search if that comes first. A write announced with the ids it changed
+ * (`patch`, as catalogue.changed carries them on this instance and, through the event bus, on every
+ * other one) is patched in at the next search of that kind: those rows read again and a few passes over the index, not a build. A
+ * write announced without ids (`invalidate(kind)`; no kind: all four) needs a build. At most one
+ * build or patch per kind runs at a time; searches arriving meanwhile wait for it, or for the one
+ * queued after it when a write was announced since it started, so a search after a write always
+ * sees the write. A cheap check every few seconds catches writes nobody announced.
  *
  * Filters keep one meaning: which items pass a list's filters is asked of the database with the
  * catalogue's own `filterConditions`, once per filter until the next write (a set of positions),
@@ -34,6 +36,8 @@ interface Built {
   /** When it was built (by the clock, ms) and how long that took */
   builtAt: number;
   buildMs: number;
+  /** Writes patched in since that build */
+  patches: number;
 }
 
 /** A kind's index as GET /metrics shows it (server/metrics) */
@@ -43,6 +47,8 @@ export interface IndexStats {
   words: number;
   builtAt: Date;
   buildSeconds: number;
+  /** Writes patched into the index since it was built */
+  patches: number;
 }
 
 /** Distinct filters remembered per index (a byte per item each: 100 kB for 100,000 songs); past it the least recently used is forgotten. */
@@ -76,16 +82,23 @@ export interface SearchWindow {
   limit: number;
 }
 
+/** Ids of changed items per kind, as a writer that knows them announces them (catalogue.changed). */
+export type ChangedIds = Partial<Record<EntityKind, number[]>>;
+
 /**
- * One kind's index: the writes announced for it so far (`generation`), the newest index built, and
- * the build in flight (at most one; a bump during it queues exactly one more, shared by every
- * search that arrives meanwhile).
+ * One kind's index: the writes announced for it so far (`generation`), the newest index, and the
+ * build or patch in flight (at most one; a write announced during it makes exactly one more after
+ * it, shared by every search that arrives meanwhile). A write that names its ids is patched into
+ * the index (patch.ts); one that does not, or a change the check found, needs a build.
  */
 interface Slot {
   generation: number;
+  /** The generation of the last change that named no ids: the index must be built past it */
+  fullAt: number;
+  /** Ids announced since the newest index, with the generation each came with */
+  patches: { generation: number; ids: readonly number[] }[];
   done?: { generation: number; built: Built };
-  building?: { generation: number; ready: Promise<Built> };
-  queued?: Promise<Built>;
+  updating?: { generation: number; ready: Promise<Built> };
   /** When the cheap check (count, newest update) last ran, by the injected clock */
   checkedAt: number;
   checking?: Promise<void>;
@@ -106,8 +119,9 @@ export function createSearch(
     clock = Date.now,
   }: { log?: (message: string) => void; checkEveryMs?: number; clock?: () => number } = {},
 ) {
-  const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, checkedAt: 0 }]));
+  const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, fullAt: 0, patches: [], checkedAt: 0 }]));
   const slotOf = (kind: EntityKind) => slots.get(kind)!;
+  let warming: Promise<void> | undefined;
 
   async function build(kind: EntityKind): Promise<Built> {
     const started = performance.now();
@@ -117,48 +131,61 @@ export function createSearch(
     const index = await WordIndex.build(items, names, new Date(clock()).toISOString().slice(0, 10));
     const buildMs = performance.now() - started;
     log(`search index of ${kind}: ${index.size} items, ${index.wordCount} words in ${Math.round(buildMs)} ms`);
-    return { index, allowed: new AllowedSets(), stamp, builtAt: clock(), buildMs };
+    return { index, allowed: new AllowedSets(), stamp, builtAt: clock(), buildMs, patches: 0 };
   }
 
-  /** Starts the kind's one build, at the generation announced now. */
-  function launch(kind: EntityKind, slot: Slot): Promise<Built> {
+  /** The index with the items of these ids read again (a few rows and a few passes over the index, not a build). */
+  async function patch(kind: EntityKind, base: Built, ids: readonly number[]): Promise<Built> {
+    const started = performance.now();
+    const stamp = await catalogueStamp(db, KINDS[kind]);
+    const [items, names] = await Promise.all([indexedItems(db, KINDS[kind], ids), tagNames(db)]);
+    const present = new Set(items.map((item) => item.id));
+    const index = base.index.patched({ items, removed: ids.filter((id) => !present.has(id)) }, names);
+    log(`search index of ${kind}: ${ids.length} items patched in ${Math.round(performance.now() - started)} ms`);
+    return { ...base, index, allowed: new AllowedSets(), stamp, patches: base.patches + 1 };
+  }
+
+  /**
+   * Starts the kind's one update, to the generation announced now: a patch of the newest index with
+   * the ids announced since, or a build when a change named none (or there is no index yet).
+   */
+  function start(kind: EntityKind, slot: Slot): void {
     const generation = slot.generation;
-    const ready: Promise<Built> = build(kind).then(
+    const base = slot.done;
+    const ids = base ? [...new Set(slot.patches.filter((p) => p.generation > base.generation).flatMap((p) => p.ids))] : [];
+    const update = base && slot.fullAt <= base.generation ? patch(kind, base.built, ids) : build(kind);
+    const ready: Promise<Built> = update.then(
       (built) => {
-        if (slot.building?.ready === ready) slot.building = undefined;
-        if (!slot.done || slot.done.generation <= generation) slot.done = { generation, built };
+        if (slot.updating?.ready === ready) slot.updating = undefined;
+        if (!slot.done || slot.done.generation < generation) slot.done = { generation, built };
+        slot.patches = slot.patches.filter((p) => p.generation > generation);
         slot.checkedAt = clock();
         return built;
       },
       (error) => {
-        // A failed build is not kept: the next search tries again.
-        if (slot.building?.ready === ready) slot.building = undefined;
+        // A failed update is not kept: the next search tries again.
+        if (slot.updating?.ready === ready) slot.updating = undefined;
         throw error;
       },
     );
-    slot.building = { generation, ready };
-    return ready;
+    slot.updating = { generation, ready };
   }
 
   /**
-   * The kind's index as of the last write announced for it: the built one if current, else the
-   * build in flight if it started after that write, else one more build after it (never two at once).
+   * The kind's index as of the last write announced for it: the newest if current, else the update
+   * in flight if it started after that write, else one more update after it (never two at once).
    */
   async function indexOf(kind: EntityKind): Promise<Built> {
     const slot = slotOf(kind);
     if (slot.done && slot.done.generation === slot.generation) await check(kind, slot, slot.done.built);
     const wanted = slot.generation;
-    if (slot.done && slot.done.generation === wanted) return slot.done.built;
-    const building = slot.building;
-    if (!building) return launch(kind, slot);
-    if (building.generation === wanted) return building.ready;
-    slot.queued ??= building.ready
-      .catch(() => undefined)
-      .then(() => {
-        slot.queued = undefined;
-        return launch(kind, slot);
-      });
-    return slot.queued;
+    for (;;) {
+      const { done, updating } = slot;
+      if (done && done.generation >= wanted) return done.built;
+      if (!updating) start(kind, slot);
+      else if (updating.generation >= wanted) return updating.ready;
+      else await updating.ready.catch(() => undefined);
+    }
   }
 
   /**
@@ -172,7 +199,7 @@ export function createSearch(
     slot.checking = catalogueStamp(db, KINDS[kind])
       .then(
         (stamp) => {
-          if (stamp !== built.stamp && slot.done?.built === built) slot.generation++;
+          if (stamp !== built.stamp && slot.done?.built === built) slot.fullAt = ++slot.generation;
         },
         () => {
           // The next check asks again; meanwhile the index answers as it is.
@@ -258,19 +285,49 @@ export function createSearch(
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
     },
 
+    /**
+     * Builds every kind's index now, one kind after another, off any request: called once the server
+     * listens, so that searches find an index ready instead of waiting for the first build. A
+     * failure is left for the first search to retry.
+     */
+    warm(): Promise<void> {
+      warming ??= (async () => {
+        for (const kind of ENTITY_KINDS) await indexOf(kind).catch(() => undefined);
+      })();
+      return warming;
+    },
+
+    /** The start-up build of every kind (`warm`), once begun */
+    get warming(): Promise<void> | undefined {
+      return warming;
+    },
+
     /** Each kind's newest index on this instance (none before its first search) */
     stats(): IndexStats[] {
       return ENTITY_KINDS.flatMap((kind) => {
         const built = slotOf(kind).done?.built;
         if (!built) return [];
-        const { index, builtAt, buildMs } = built;
-        return [{ kind, items: index.size, words: index.wordCount, builtAt: new Date(builtAt), buildSeconds: buildMs / 1000 }];
+        const { index, builtAt, buildMs, patches } = built;
+        return [{ kind, items: index.size, words: index.wordCount, builtAt: new Date(builtAt), buildSeconds: buildMs / 1000, patches }];
       });
     },
 
     /** The catalogue changed (one kind, or every kind when none is named): its next search rebuilds its index first. */
     invalidate(kind?: EntityKind) {
-      for (const k of kind ? [kind] : ENTITY_KINDS) slotOf(k).generation++;
+      for (const k of kind ? [kind] : ENTITY_KINDS) {
+        const slot = slotOf(k);
+        slot.fullAt = ++slot.generation;
+      }
+    },
+
+    /** These items changed (and no others): the next search of each kind named patches them into its index first. */
+    patch(changed: ChangedIds) {
+      for (const kind of ENTITY_KINDS) {
+        const ids = changed[kind];
+        if (!ids || ids.length === 0) continue;
+        const slot = slotOf(kind);
+        slot.patches.push({ generation: ++slot.generation, ids });
+      }
     },
   };
 }

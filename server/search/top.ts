@@ -1,45 +1,6 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Indexes of the k smallest of `keys[0..count)`, smallest first. A bounded heap keeps the k best
- * seen so far, so ranking 10,000 matches for a 21-item page is one pass of comparisons that mostly
- * fail at the first one.
- */
-export function smallestFirst(keys: Float64Array, count: number, k: number): number[] {
-  const size = Math.min(k, count);
-  if (size <= 0) return [];
-  // A max-heap of indexes: heap[0] is the largest key kept.
-  const heap = new Int32Array(size);
-  let length = 0;
-  for (let c = 0; c < count; c++) {
-    const key = keys[c]!;
-    if (length < size) {
-      let i = length++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (keys[heap[parent]!]! >= key) break;
-        heap[i] = heap[parent]!;
-        i = parent;
-      }
-      heap[i] = c;
-    } else if (key < keys[heap[0]!]!) {
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        const larger = right < size && keys[heap[right]!]! > keys[heap[left]!]! ? right : left;
-        if (keys[heap[larger]!]! <= key) break;
-        heap[i] = heap[larger]!;
-        i = larger;
-      }
-      heap[i] = c;
-    }
-  }
-  return Array.from(heap).sort((a, b) => keys[a]! - keys[b]!);
-}
-
-/**
  * The random sort's key of an item for a day: the first 48 bits of md5(id || seed), the order
  * catalogue/queries.ts gives a random list (`md5(id::text || seed)`), so paging is stable all day.
  */

@@ -1,8 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { Sort } from '../../common/enums';
 import { Dictionary } from './dictionary';
-import { type Attributes, collectPostings, type IndexData, type IndexedItem, LYRICS, NAME, type Postings } from './postings';
-import { nextTurn, randomKey, smallestFirst, sortSliced } from './top';
+import { mergeInto, type Patch, patchData } from './patch';
+import { type Attributes, collectPostings, type IndexData, type IndexedItem, type Postings } from './postings';
+import { type ListFilter, mergeWord, NOT_FOUND, passingFilters, rankedOneWord } from './ranking';
+import { nextTurn, randomKey, sortSliced } from './top';
 
 /**
  * One kind's search index, in memory: each word of the catalogue with the items it occurs in and
@@ -42,26 +44,30 @@ export interface Ranked {
   total: number;
 }
 
-const NOT_FOUND = 255;
 /** Bounds of what an index remembers of past queries (entries, and item positions over all of them) */
 const MEMO_ENTRIES = 2048;
+/**
+ * Positions remembered: at least 4,000,000, and 24 per item past that. A fixed bound that held the
+ * benchmark's 223 queries at 100,000 songs (1.7 M positions) no longer did at 300,000 (5 M): a
+ * rotating query set then missed every time (least recently used is the worst case for a cycle),
+ * and each miss is a walk over the whole catalogue: ~10x the CPU per search (issue 23).
+ */
 const MEMO_POSITIONS = 4_000_000;
+const MEMO_POSITIONS_PER_ITEM = 24;
 
 /** What a sort orders by: relevance and top both by views; random by a seed of the day. */
 const sortKeyOf = (sort: Sort, seed: string) =>
   sort === 'random' ? `random ${seed}` : sort === 'latest' ? 'latest' : sort === 'duration' ? 'duration' : 'views';
 
-/** Rules 2 and 3 of one word's code (see `mergeWord`): typos, then prefix, then found outside the name. */
-const codeRelevance = (code: number) => ((code >> 3) * 16 + ((code >> 2) & 1)) * 16 + ((code & 3) === 0 ? 0 : 1);
-
 /** A sort's order: `order[place]` is a position, `places[position]` its place (0 first). */
-interface SortOrder {
+export interface SortOrder {
   order: Int32Array;
   places: Int32Array;
+  sort: Sort;
+  seed: string;
+  /** The random sort's md5 keys by position (see `randomKey`), kept so a patch hashes only new items */
+  hashes?: Float64Array;
 }
-
-/** One-word match sets larger than this are ranked by walking the sort's order, not by sorting them. */
-const WALK_ABOVE = 4096;
 
 /** The items matching a query, as parallel arrays (index c is one match). */
 interface Matches {
@@ -86,11 +92,7 @@ export class WordIndex {
   private readonly orders = new Map<string, Promise<SortOrder>>();
   private readonly ready = new Map<string, SortOrder>();
   /** Query words' matches (`wordMatches`) and one-word rankings (`rankOneWord`): the least recently used go first */
-  private readonly memo = new LRUCache<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>({
-    max: MEMO_ENTRIES,
-    maxSize: MEMO_POSITIONS,
-    sizeCalculation: (value) => Math.max(1, value instanceof Int32Array ? value.length : value.positions.length),
-  });
+  private readonly memo: LRUCache<string, Int32Array | { positions: Int32Array; codes: Uint8Array }>;
   /** Per one-word ranking, per filter set (the ranking itself when unfiltered): how many items pass */
   private readonly totals = new WeakMap<Int32Array, WeakMap<object, number>>();
   /** Per item, the best code of the word being merged; NOT_FOUND between uses */
@@ -107,8 +109,16 @@ export class WordIndex {
     elsewhere: Uint8Array;
   };
 
-  private constructor(data: IndexData) {
+  private constructor(
+    private readonly data: IndexData,
+    dictionary?: Dictionary,
+  ) {
     const n = data.ids.length;
+    this.memo = new LRUCache({
+      max: MEMO_ENTRIES,
+      maxSize: Math.max(MEMO_POSITIONS, MEMO_POSITIONS_PER_ITEM * n),
+      sizeCalculation: (value) => Math.max(1, value instanceof Int32Array ? value.length : value.positions.length),
+    });
     this.best = new Uint8Array(n).fill(NOT_FOUND);
     this.touched = new Int32Array(n);
     this.found = {
@@ -124,7 +134,7 @@ export class WordIndex {
     this.dates = data.dates;
     this.lengths = data.lengths;
     this.positions = data.positions;
-    this.dictionary = new Dictionary(data.words);
+    this.dictionary = dictionary ?? new Dictionary(data.words);
     this.postings = data.postings;
     this.lyricsPostings = data.lyricsPostings;
     this.attributes = data.attributes;
@@ -137,6 +147,31 @@ export class WordIndex {
     for (const sort of ['relevance', 'latest', 'duration'] as const) await index.prepare(sort, '');
     if (today !== undefined) await index.prepare('random', today);
     return index;
+  }
+
+  /**
+   * This index with a write applied (patch.ts): the items changed replaced, new ones added, removed
+   * ones gone, every prepared sort's order moved for them alone. The same rankings as a build of the
+   * data as it is now; the remembered matches start empty.
+   */
+  patched(patch: Patch, tagNames: ReadonlyMap<number, string>): WordIndex {
+    const { data, changed, present } = patchData(this.data, patch, tagNames, (word) => this.dictionary.idOf(word));
+    const index = new WordIndex(data, data.words === this.data.words ? this.dictionary : undefined);
+    for (const sorted of this.ready.values()) index.movePatched(sorted, changed, present);
+    return index;
+  }
+
+  /** A sort's order of the patched index from the one before: the unchanged items keep their order, the patched are merged in. */
+  private movePatched({ order, sort, seed, hashes }: SortOrder, changed: Uint8Array, present: number[]) {
+    let compare = this.comparator(sort, seed, hashes);
+    let newHashes: Float64Array | undefined;
+    if (sort === 'random') {
+      newHashes = new Float64Array(this.size);
+      newHashes.set(hashes!);
+      for (const p of present) newHashes[p] = randomKey(this.ids[p]!, seed);
+      compare = this.comparator(sort, seed, newHashes);
+    }
+    this.keep(sort, seed, mergeInto(order, changed, Int32Array.from(present).sort(compare), compare), newHashes);
   }
 
   get size(): number {
@@ -152,29 +187,14 @@ export class WordIndex {
     return this.positions.get(id);
   }
 
-  /** The window of a ranked query, and how many items matched. */
-  rank(request: RankRequest): Ranked {
-    if (request.words.length === 1) return this.rankOneWord(request);
-    const found = this.match(request.words, request.fields, request.allowed, request.since, this.ordinals(request.sort, request.seed));
-    const window = smallestFirst(found.keys, found.count, request.offset + request.limit);
-    const ids: number[] = [];
-    for (let i = request.offset; i < window.length; i++) ids.push(this.ids[found.positions[window[i]!]!]!);
-    return { ids, total: found.count };
-  }
-
   /**
-   * A one-word query (most of them, and every first keystroke): its matches are remembered in
-   * ranked order, so a page is the first allowed items of that list, and the total a count of them.
+   * The window of a ranked query, and how many items matched. Every query's matches are remembered
+   * in ranked order (unfiltered), so a page is the first allowed items of that list, and the total a
+   * count of them: a repeated query costs its page, not a walk over its matches.
    */
-  private rankOneWord({ words, fields, allowed, since, sort, seed, offset, limit }: RankRequest): Ranked {
-    const sortKey = sortKeyOf(sort, seed);
-    const key = `${sortKey} ${this.memoKey(words[0]!, true, fields)}`;
-    let order = this.memo.get(key) as Int32Array | undefined;
-    if (!order) {
-      const { positions, codes } = this.wordMatches(words[0]!, true, fields);
-      order = this.ranked(positions, codes, this.sortOrder(sort, seed));
-      this.memo.set(key, order);
-    }
+  rank({ words, fields, allowed, since, sort, seed, offset, limit }: RankRequest): Ranked {
+    if (words.length === 0) return { ids: [], total: 0 };
+    const order = this.rankedOrder(words, fields, sort, seed);
     const ids: number[] = [];
     const end = offset + limit;
     // Without a period the total depends only on the list and the filter: counted once, after
@@ -200,12 +220,38 @@ export class WordIndex {
     return { ids, total };
   }
 
+  /** Every item matching the query, best first (rules 1 to 4), unfiltered: remembered per query and sort. */
+  private rankedOrder(words: string[], fields: number, sort: Sort, seed: string): Int32Array {
+    const key = `${sortKeyOf(sort, seed)} ${this.memoKey(words.join(' '), true, fields)}`;
+    const known = this.memo.get(key) as Int32Array | undefined;
+    if (known) return known;
+    const sortOrder = this.sortOrder(sort, seed);
+    let order: Int32Array;
+    if (words.length === 1) {
+      const { positions, codes } = this.wordMatches(words[0]!, true, fields);
+      order = rankedOneWord(positions, codes, sortOrder, this.size);
+    } else {
+      // Keys are relevance × size + place, unique per item: sorted natively, each names its place.
+      const found = this.match(words, fields, undefined, undefined, sortOrder.places);
+      const keys = found.keys.slice(0, found.count).sort();
+      order = new Int32Array(found.count);
+      for (let c = 0; c < keys.length; c++) order[c] = sortOrder.order[keys[c]! % this.size]!;
+    }
+    this.memo.set(key, order);
+    return order;
+  }
+
+  /** What `mergeWord` reads and writes */
+  private get scratch() {
+    return { postings: this.postings, lyricsPostings: this.lyricsPostings, best: this.best, touched: this.touched };
+  }
+
   /** A query word's matches, positions and codes (see `mergeWord`): remembered, as Meilisearch keeps prefix postings. */
   private wordMatches(word: string, isLast: boolean, fields: number): { positions: Int32Array; codes: Uint8Array } {
     const key = this.memoKey(word, isLast, fields);
     const known = this.memo.get(key) as { positions: Int32Array; codes: Uint8Array } | undefined;
     if (known) return known;
-    const count = this.mergeWord(word, isLast, fields);
+    const count = mergeWord(this.scratch, this.dictionary.expand(word, isLast), fields);
     const positions = this.touched.slice(0, count);
     const codes = new Uint8Array(count);
     for (let c = 0; c < count; c++) {
@@ -218,47 +264,6 @@ export class WordIndex {
   }
 
   private memoKey = (word: string, isLast: boolean, fields: number) => `${fields}${isLast ? '*' : ' '}${word}`;
-
-  /**
-   * One word's matches in ranked order (rules 2-3, then the sort), without a comparator: a large
-   * set (a one-letter prefix matches most items) walks the sort's whole order once into a bucket per
-   * relevance; a small one sorts packed numbers (relevance × size + place) natively.
-   */
-  private ranked(positions: Int32Array, codes: Uint8Array, { order, places }: SortOrder): Int32Array {
-    const size = this.size;
-    const out = new Int32Array(positions.length);
-    if (positions.length <= WALK_ABOVE) {
-      const keys = new Float64Array(positions.length);
-      for (let c = 0; c < positions.length; c++) keys[c] = codeRelevance(codes[c]!) * size + places[positions[c]!]!;
-      keys.sort();
-      for (let c = 0; c < keys.length; c++) out[c] = order[keys[c]! % size]!;
-      return out;
-    }
-    const relevance = new Int32Array(size).fill(-1);
-    const counts: number[] = [];
-    for (let c = 0; c < positions.length; c++) {
-      const r = codeRelevance(codes[c]!);
-      relevance[positions[c]!] = r;
-      counts[r] = (counts[r] ?? 0) + 1;
-    }
-    const starts: number[] = [];
-    let at = 0;
-    for (let r = 0; r < counts.length; r++) {
-      starts[r] = at;
-      at += counts[r] ?? 0;
-    }
-    for (let place = 0; place < size; place++) {
-      const position = order[place]!;
-      const r = relevance[position]!;
-      if (r >= 0) out[starts[r]!++] = position;
-    }
-    return out;
-  }
-
-  /** Rule 4 as one number per item (see `prepare`); computed at once if no search prepared it. */
-  private ordinals(sort: Sort, seed: string): Int32Array {
-    return this.sortOrder(sort, seed).places;
-  }
 
   private sortOrder(sort: Sort, seed: string): SortOrder {
     const known = this.ready.get(sortKeyOf(sort, seed));
@@ -283,36 +288,37 @@ export class WordIndex {
       pending = (async () => {
         const n = this.size;
         const positions = Int32Array.from({ length: n }, (_, position) => position);
-        const compare = sort === 'random' ? await this.randomComparator(seed) : this.comparator(sort, seed);
-        return this.keep(sort, seed, await sortSliced(positions, compare));
+        const hashes = sort === 'random' ? await this.randomHashes(seed) : undefined;
+        return this.keep(sort, seed, await sortSliced(positions, this.comparator(sort, seed, hashes)), hashes);
       })();
       this.orders.set(key, pending);
     }
     return pending.then(() => undefined);
   }
 
-  private comparator(sort: Sort, seed: string): (a: number, b: number) => number {
+  private comparator(sort: Sort, seed: string, known?: Float64Array): (a: number, b: number) => number {
     const ids = this.ids;
     if (sort === 'random') {
-      const hashes = Float64Array.from(ids, (id) => randomKey(id, seed));
+      const hashes = known ?? Float64Array.from(ids, (id) => randomKey(id, seed));
       return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
     }
     const values = sort === 'latest' ? this.dates : sort === 'duration' ? this.lengths : this.views;
     return (a, b) => values[b]! - values[a]! || ids[b]! - ids[a]!;
   }
 
-  /** The random comparator, its md5 hashes computed a slice at a time (100,000 take ~150 ms). */
-  private async randomComparator(seed: string): Promise<(a: number, b: number) => number> {
+  /** The random sort's md5 keys, computed a slice at a time (100,000 take ~150 ms). */
+  private async randomHashes(seed: string): Promise<Float64Array> {
     const ids = this.ids;
     const hashes = new Float64Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
       if (i > 0 && i % 2000 === 0) await nextTurn();
       hashes[i] = randomKey(ids[i]!, seed);
     }
-    return (a, b) => hashes[a]! - hashes[b]! || ids[a]! - ids[b]!;
+    return hashes;
   }
 
-  private keep(sort: Sort, seed: string, order: Int32Array): SortOrder {
+  /** A sort's order (every item's position but removed ones) and each position's place in it. */
+  private keep(sort: Sort, seed: string, order: Int32Array, hashes?: Float64Array): SortOrder {
     const key = sortKeyOf(sort, seed);
     if (sort === 'random') {
       // One day's random order at a time.
@@ -322,36 +328,19 @@ export class WordIndex {
           this.orders.delete(other);
         }
     }
-    const places = new Int32Array(order.length);
+    const places = new Int32Array(this.size);
     for (let place = 0; place < order.length; place++) places[order[place]!] = place;
-    const sorted = { order, places };
+    const sorted = { order, places, sort, seed, hashes };
     this.ready.set(key, sorted);
     return sorted;
   }
 
   /**
    * The items the common list filters let through, by position, as catalogue/filters.ts's
-   * `filterConditions` would answer them: available, of one of the providers and sources (none
-   * listed: any), carrying one of the tags (none listed: any). The caller drops unknown values first.
+   * `filterConditions` would answer them (ranking.ts `passingFilters`).
    */
-  passing({ providers, sources, tags }: { providers: readonly string[]; sources: readonly string[]; tags: readonly number[] }): Uint8Array {
-    const a = this.attributes;
-    const providerOk = providers.length === 0 ? undefined : Uint8Array.from(a.providers, (p) => (providers.includes(p) ? 1 : 0));
-    const sourceOk = sources.length === 0 ? undefined : Uint8Array.from(a.sources, (v) => (sources.includes(v) ? 1 : 0));
-    const wanted = new Set(tags);
-    const out = new Uint8Array(this.size);
-    for (let p = 0; p < out.length; p++) {
-      if (a.unavailable[p] === 1) continue;
-      if (providerOk && providerOk[a.provider[p]!] !== 1) continue;
-      if (sourceOk && sourceOk[a.source[p]!] !== 1) continue;
-      if (wanted.size > 0) {
-        let tagged = false;
-        for (let i = a.tagStarts[p]!; i < a.tagStarts[p + 1]! && !tagged; i++) tagged = wanted.has(a.tagIds[i]!);
-        if (!tagged) continue;
-      }
-      out[p] = 1;
-    }
-    return out;
+  passing(filter: ListFilter): Uint8Array {
+    return passingFilters(this.attributes, this.size, filter);
   }
 
   /** Ids of every item matching the words (for lists that order themselves, like a user's likes). */
@@ -413,40 +402,5 @@ export class WordIndex {
       }
     }
     return { count, positions, keys };
-  }
-
-  /**
-   * Sets `best[item]` for each item the query word matches: the match cost (text.ts: typos × 2 +
-   * prefix) × 4 plus where it was found (0 name, 1 tag only, 2 lyrics only), lower being better; the items set are `touched[0..n)`,
-   * n returned. The caller resets them to NOT_FOUND.
-   */
-  private mergeWord(word: string, isLast: boolean, fields: number): number {
-    const { wordIds, costs } = this.dictionary.expand(word, isLast);
-    const best = this.best;
-    const touched = this.touched;
-    let count = 0;
-    for (let e = 0; e < wordIds.length; e++) {
-      const cost = costs[e]! * 4;
-      const { items, fields: where } = this.postings[wordIds[e]!]!;
-      for (let p = 0; p < items.length; p++) {
-        const field = where[p]! & fields;
-        if (field === 0) continue;
-        const code = cost + ((field & NAME) !== 0 ? 0 : 1);
-        const position = items[p]!;
-        const previous = best[position]!;
-        if (previous === NOT_FOUND) touched[count++] = position;
-        if (code < previous) best[position] = code;
-      }
-      const lyrics = (fields & LYRICS) !== 0 ? this.lyricsPostings[wordIds[e]!] : undefined;
-      if (!lyrics) continue;
-      const code = cost + 2;
-      for (let p = 0; p < lyrics.length; p++) {
-        const position = lyrics[p]!;
-        const previous = best[position]!;
-        if (previous === NOT_FOUND) touched[count++] = position;
-        if (code < previous) best[position] = code;
-      }
-    }
-    return count;
   }
 }
