@@ -55,4 +55,6 @@ process.on('message', (message) => {
   // CPU time this process has used, so the runner can report server CPU per request.
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
+// Both apps build their search indexes once they listen: ready only then, so no row measures the builds.
+await Promise.all([app.catalogue.search.warming, uncached.catalogue.search.warming]);
 process.send({ app: portOf(app.server), uncached: portOf(uncached.server), bare: portOf(bare.server) });
