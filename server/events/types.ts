@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTITY_KINDS } from '../../common/enums';
 
 /**
  * Every event that crosses instances, with its payload. Payloads carry ids and versions only: a
@@ -11,16 +12,7 @@ export const eventSchemas = {
    * `ids`, when the writer knows them, names every item changed (per kind; kinds absent did not
    * change): the search indexes patch those in. Without it anything may have changed: they rebuild.
    */
-  'catalogue.changed': z.object({
-    ids: z
-      .object({
-        media: z.array(z.number().int()).optional(),
-        streams: z.array(z.number().int()).optional(),
-        playlists: z.array(z.number().int()).optional(),
-        clips: z.array(z.number().int()).optional(),
-      })
-      .optional(),
-  }),
+  'catalogue.changed': z.object({ ids: z.partialRecord(z.enum(ENTITY_KINDS), z.array(z.number().int())).optional() }),
   /** A user liked or unliked something: instances drop the liked ids they keep of that user (likes/liked-sets.ts). */
   'likes.changed': z.object({ userId: z.number().int() }),
   /** The flip queue changed; `version` increases with every change. */
