@@ -23,6 +23,21 @@ async function controlledPage(open: () => Promise<Page>): Promise<Page> {
   return page;
 }
 
+/**
+ * Waits until the page's worker has finished activating. With clientsClaim the page is controlled
+ * while the worker is still 'activating', and `ready` resolves then too, so neither says it is done.
+ */
+async function activated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      return worker?.state === 'activated';
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 /** Every URL in the page's Cache Storage, as paths (query strings kept: Workbox's revision). */
 function cachedPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -100,8 +115,7 @@ describe('the installable app', () => {
 
   it('installs a service worker that keeps the shell and the scripts, never an API answer', async () => {
     const page = await controlledPage(() => browser.open('/', { serviceWorkers: 'allow' }));
-    const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-    expect(state).toBe('activated');
+    await activated(page);
 
     // Pages that read the API, through the worker.
     await cardsShown(page);

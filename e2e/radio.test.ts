@@ -4,7 +4,7 @@ import type { RadioTrack } from '../common/radio';
 import { expectNoPageErrors, failRequests, navigate, screenshot, useBrowser } from './support/browser';
 import { waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
-import { serverTrack } from './support/radio';
+import { serverTrack, trackWithTimeLeft } from './support/radio';
 
 /**
  * /radio in Chromium against the real server in demo mode (issue 13): the station's socket, the
@@ -124,7 +124,9 @@ describe('radio', () => {
   it("an admin's SKIP TRACK changes the track on another listener's page, and Previously Played grows", async () => {
     const listener = await browser.open('/radio');
     await waitConnected(listener);
-    const before = (await currentTrackName(listener).textContent()) ?? '';
+    // The skip must be the only change: a track ending on its own meanwhile would be on top instead.
+    const before = (await trackWithTimeLeft(listener, 'top', 25)).name;
+    await currentTrackName(listener).filter({ hasText: before }).waitFor();
     const playedBefore = await playedEntries(listener).count();
 
     const admin = await browser.newPage();
