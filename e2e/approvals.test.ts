@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_OVERLAY_KEY, OVERLAY_PATHS, type SamplePlays } from '../common/overlays';
 import type { Queue } from '../common/queue';
 import type { HeldRequest, RequestDecision } from '../common/request-lifecycle';
 import { APPROVALS_TAB_PATH } from '../common/request-states';
+import { seriousViolations, TOASTS } from './support/axe';
 import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
 import { toasts, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
@@ -93,23 +92,6 @@ async function decide(admin: Page, id: number, decision: 'approve' | 'reject'): 
   const response = await admin.request.post(`/api/requests/${id}/${decision}`, { headers: { origin: base() }, data: {} });
   expect(response.status()).toBe(200);
   return (await response.json()) as RequestDecision;
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe violations (WCAG 2.1 A/AA, best practices) of the page's main part, toasts aside, as e2e/earnings.test.ts counts them. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the site's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import('axe-core') }).axe.run(
-      { include: [['main']], exclude: [['.mantine-Notifications-root']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } },
-    ),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
 const heldCard = (page: Page, username: string) => page.getByTestId('held-request').filter({ hasText: `Paid by ${username}` });
@@ -246,7 +228,7 @@ describe('request approvals', () => {
     await dialog.getByRole('textbox', { name: 'Reason (optional)' }).fill('Not something we can play on stream');
     await show.check();
     await screenshot(admin, 'approvals-reject-dialog-1280');
-    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await seriousViolations(admin, { include: 'main', exclude: [TOASTS] })).toEqual([]);
     await button(dialog, 'REJECT AND REFUND').click();
     await waitForToast(admin, 'Success', 'Request rejected and refunded');
     await dialog.waitFor({ state: 'detached' });
@@ -347,7 +329,7 @@ describe('request approvals', () => {
         const overflow = () => admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(await overflow()).toBe(0);
         await screenshot(admin, `approvals-${width}`);
-        expect(await seriousViolations(admin)).toEqual([]);
+        expect(await seriousViolations(admin, { include: 'main', exclude: [TOASTS] })).toEqual([]);
 
         await admin.goto('/requests/queue');
         await button(admin, /^Reject /)
@@ -355,7 +337,7 @@ describe('request approvals', () => {
           .waitFor();
         expect(await overflow()).toBe(0);
         await screenshot(admin, `approvals-queue-${width}`);
-        expect(await seriousViolations(admin)).toEqual([]);
+        expect(await seriousViolations(admin, { include: 'main', exclude: [TOASTS] })).toEqual([]);
         expectNoPageErrors(admin);
       } finally {
         // Nothing of this test left waiting for the files after this one.

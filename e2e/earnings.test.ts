@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EarningsSummary } from '../common/earnings';
 import { formatMoney } from '../common/format';
+import { seriousViolations, TOASTS } from './support/axe';
 import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
 import { waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
@@ -25,23 +24,6 @@ async function summaryOf(admin: Page): Promise<EarningsSummary> {
   const response = await admin.request.get('/api/payments/summary');
   expect(response.status()).toBe(200);
   return (await response.json()) as EarningsSummary;
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical axe violations (WCAG 2.1 A/AA, as e2e/a11y.test.ts counts them) of the tab, toasts aside. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the site's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import('axe-core') }).axe.run(
-      { include: [['main']], exclude: [['.mantine-Notifications-root']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    ),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
 /** A visitor pays a flip through the stand-in's popup; answers the PayPal order and capture ids from the success banner. */
@@ -122,7 +104,7 @@ describe('earnings tab', () => {
       const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBe(0);
       await screenshot(admin, `admin-earnings-${width}`);
-      expect(await seriousViolations(admin)).toEqual([]);
+      expect(await seriousViolations(admin, { include: 'main', exclude: [TOASTS], wcagOnly: true })).toEqual([]);
       expectNoPageErrors(admin);
     });
   }

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_OVERLAY_KEY } from '../common/overlays';
 import type { Queue } from '../common/queue';
+import { seriousViolations } from './support/axe';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
 import { waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';
@@ -72,27 +70,6 @@ async function waitForItems(page: Page, name: 'Now Playing' | 'Request Queue', t
 async function dismiss(toast: Locator): Promise<void> {
   await toast.click();
   await toast.waitFor({ state: 'detached' });
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Serious or critical axe violations (WCAG 2.1 A/AA, best practices), toasts included. The shell's
- * account button ("DE", named "Account menu for …") fails label-content-name-mismatch for every
- * logged-in page: reported, not this screen's, so that one rule is left out of the header.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }),
-  );
-  const outsideHeader = (v: AxeResults['violations'][number]) =>
-    v.id !== 'label-content-name-mismatch' || v.nodes.some((n) => !n.html.includes('aria-label="Account menu for'));
-  return results.violations
-    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && outsideHeader(v))
-    .map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
 describe('flip request queue', () => {

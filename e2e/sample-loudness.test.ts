@@ -1,11 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { AxeResults } from 'axe-core';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { freePort } from '../scripts/demo-server';
 import { integratedLoudness, SAMPLE_LOUDNESS, truePeakDb } from '../web/lib/loudness';
 import type { LoudnessReport } from '../web/lib/normalise-for-air';
 import { decodeWav } from '../web/lib/wav';
+import { seriousViolations } from './support/axe';
 import { expectNoPageErrors, screenshot, useBrowser } from './support/browser';
 
 /**
@@ -144,17 +143,6 @@ async function breakDecoding(page: Page) {
   });
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function expectNoSeriousAxeViolation(page: Page) {
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),
-  );
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
 const db = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
 
 describe('even loudness for samples', () => {
@@ -257,7 +245,7 @@ describe('even loudness for samples', () => {
         const progress = (name: string) => page.getByRole('progressbar', { name: `Progress of sample by ${name}` });
         expect(await progress('Quiet singer').getAttribute('aria-valuetext')).toBe('Not started');
         await screenshot(page, `sample-preview-idle-${width}`);
-        await expectNoSeriousAxeViolation(page);
+        expect(await seriousViolations(page)).toEqual([]);
 
         await play('Quiet singer').click();
         await pause('Quiet singer').waitFor();
@@ -269,7 +257,7 @@ describe('even loudness for samples', () => {
         );
         expect(await progress('Quiet singer').getAttribute('aria-valuetext')).toMatch(/^0:0\d of 0:06$/);
         await screenshot(page, `sample-preview-playing-${width}`);
-        await expectNoSeriousAxeViolation(page);
+        expect(await seriousViolations(page)).toEqual([]);
 
         // Starting another pauses this one.
         await play('Loud singer').click();
@@ -285,7 +273,7 @@ describe('even loudness for samples', () => {
         await page.getByRole('alert').filter({ hasText: 'This sample no longer exists' }).waitFor();
         await page.getByRole('button', { name: 'Retry sample by Gone singer' }).waitFor();
         await screenshot(page, `sample-preview-states-${width}`);
-        await expectNoSeriousAxeViolation(page);
+        expect(await seriousViolations(page)).toEqual([]);
         expectNoPageErrors(page);
       });
     }
