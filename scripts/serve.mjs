@@ -12,10 +12,11 @@
  * files found beside a source file (migrations, the demo's thumbnails) are found as under tsx.
  *
  * Plain JavaScript, which Node runs as it is (a TypeScript file would cost ~0.13 s of type stripping at
- * every start). When the bundle cannot be built (a read-only checkout, no esbuild), the server starts
- * through tsx as before. `npm run dev` and the tests use tsx.
+ * every start). When the bundle cannot be built (a checkout the server may not write, no esbuild), the
+ * server starts through tsx as before; `npm run build:server` (`--build`) builds it without starting
+ * (docs/production.md). `npm run dev` and the tests use tsx.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -72,6 +73,16 @@ export async function buildBundle(entry = path.join(root, 'server', 'main.ts'), 
   /** @type {typeof import('esbuild')} */
   const esbuild = await import(pathToFileURL(createRequire(tsx).resolve('esbuild')).href);
   const partial = `${bundle}.${process.pid}.partial`;
+  /**
+   * Each input's [modification time, size], taken before esbuild reads it: a file saved during the build
+   * then differs from its record, and the next start builds again.
+   * @type {Record<string, [number, number]>}
+   */
+  const files = {};
+  const record = (/** @type {string} */ file) => {
+    const stat = statSync(file);
+    files[file] ??= [stat.mtimeMs, stat.size];
+  };
   const result = await esbuild.build({
     entryPoints: [entry],
     outfile: partial,
@@ -91,7 +102,9 @@ export async function buildBundle(entry = path.join(root, 'server', 'main.ts'), 
           build.onResolve({ filter: /^[^./]/ }, (args) =>
             args.path.startsWith('node:') || !BUNDLED.has(packageOf(args.path)) ? { path: args.path, external: true } : undefined,
           );
-          build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+          build.onLoad({ filter: /./ }, (args) => {
+            record(args.path);
+            if (!/\.[cm]?[jt]sx?$/.test(args.path)) return undefined;
             const source = readFileSync(args.path, 'utf8');
             if (!source.includes('import.meta')) return undefined;
             const url = pathToFileURL(args.path).href;
@@ -105,13 +118,7 @@ export async function buildBundle(entry = path.join(root, 'server', 'main.ts'), 
       },
     ],
   });
-  /** @type {Record<string, [number, number]>} */
-  const files = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const file = path.resolve(root, input);
-    const stat = statSync(file);
-    files[file] = [stat.mtimeMs, stat.size];
-  }
+  for (const input of Object.keys(result.metafile.inputs)) record(path.resolve(root, input));
   mkdirSync(path.dirname(bundle), { recursive: true });
   writeFileSync(`${partial}.inputs.json`, JSON.stringify({ version: BUILD_VERSION, files }));
   renameSync(partial, bundle);
@@ -122,8 +129,9 @@ async function serve() {
   try {
     if (!bundleIsCurrent()) await buildBundle();
   } catch (error) {
-    console.warn(`The server bundle could not be built (${error instanceof Error ? error.message : error}); starting through tsx.`);
-    rmSync(inputsFile(BUNDLE), { force: true });
+    // A service whose checkout it may not write (deploy/almanac.service) has it built by `npm run build:server`.
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(`The server bundle could not be built (${reason}); starting through tsx. \`npm run build:server\` builds it.`);
     const { register } = await import('tsx/esm/api');
     register();
     await import(pathToFileURL(path.join(root, 'server', 'main.ts')).href);
@@ -133,4 +141,11 @@ async function serve() {
 }
 
 // Run, not imported (its tests import it); import.meta.main is newer than the oldest Node package.json allows.
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await serve();
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  // --build: only build it (when stale), for an install whose server may not write the checkout.
+  if (process.argv.includes('--build')) {
+    if (!bundleIsCurrent()) await buildBundle();
+  } else {
+    await serve();
+  }
+}
