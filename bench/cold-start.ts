@@ -12,7 +12,7 @@
  *
  * --server-root runs another checkout's server as its package.json's serve script does (a "before").
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -104,6 +104,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const empty: Start[] = [];
 const existing: Start[] = [];
 const load = () => loadavg()[0] ?? Number.NaN;
+// A checkout whose serve script runs a prebuilt server builds it now, so that no measured start includes the build.
+const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+if (scripts['build:server']) execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 const loadBefore = load();
 for (let run = 0; run < runs; run++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cold-'));
