@@ -5,9 +5,14 @@
  * same directory (existing start); after each start it waits for the jobs to settle and reads the
  * process's resident memory from /proc.
  *
- *   npx tsx bench/cold-start.ts [--runs 3] [--settle-ms 15000] [--node-flags "--import tsx"]
+ * Beside the wall time, the process's own CPU time until it answered (from /proc): on a shared host
+ * the wall time says as much about the other processes as about the start.
+ *
+ *   npx tsx bench/cold-start.ts [--runs 3] [--settle-ms 15000] [--server-root <another checkout>]
+ *
+ * --server-root runs another checkout's server as its package.json's serve script does (a "before").
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,13 +23,12 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'settle-ms': { type: 'string', default: '15000' },
-    // To compare with other node flags than package.json's serve script has, e.g. --node-flags="--import tsx"
-    'node-flags': { type: 'string' },
+    'server-root': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const settleMs = Number(values['settle-ms']);
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(values['server-root'] ?? path.join(import.meta.dirname, '..'));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,11 +48,25 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function startOnce(dataDir: string): Promise<{ startMs: number; idleMb: number }> {
+/** The CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat's utime and stime). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+interface Start {
+  startMs: number;
+  cpuMs: number;
+  idleMb: number;
+}
+
+async function startOnce(dataDir: string): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
   // What `npm run serve` runs (package.json), without npm's own process in between.
-  const child = spawn(process.execPath, [...serveFlags(), 'server/main.ts'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: root,
     env: { ...process.env, ALMANAC_MODE: 'demo', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -64,27 +82,31 @@ async function startOnce(dataDir: string): Promise<{ startMs: number; idleMb: nu
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const startMs = performance.now() - started;
+    const cpu = cpuMs(child.pid!);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
-    return { startMs, idleMb: rssMb(child.pid!) };
+    return { startMs, cpuMs: cpu, idleMb: rssMb(child.pid!) };
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }
 }
 
-/** The node flags of package.json's serve script: `node <flags> server/main.ts`. */
-function serveFlags(): string[] {
-  if (values['node-flags'] !== undefined) return values['node-flags'].split(/\s+/).filter(Boolean);
+/** What node runs for package.json's serve script (`node <flags> <file>`, or `tsx <file>`). */
+function serveArgs(): string[] {
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
-  const words = (scripts.serve ?? 'tsx').split(/\s+/);
-  if (words[0] === 'tsx') return ['--import', 'tsx'];
-  return words.slice(1, -1);
+  const words = (scripts.serve ?? 'tsx server/main.ts').split(/\s+/);
+  if (words[0] === 'tsx') return ['--import', 'tsx', ...words.slice(1)];
+  if (words[0] !== 'node') throw new Error(`The serve script is not a node command: ${scripts.serve}`);
+  return words.slice(1);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
-const empty: { startMs: number; idleMb: number }[] = [];
-const existing: { startMs: number; idleMb: number }[] = [];
+const empty: Start[] = [];
+const existing: Start[] = [];
 const load = () => loadavg()[0] ?? Number.NaN;
+// A checkout whose serve script runs a prebuilt server builds it now, so that no measured start includes the build.
+const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+if (scripts['build:server']) execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
 const loadBefore = load();
 for (let run = 0; run < runs; run++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-cold-'));
@@ -95,14 +117,28 @@ for (let run = 0; run < runs; run++) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-const row = (name: string, xs: { startMs: number; idleMb: number }[]) =>
-  `| ${name} | ${xs.map((x) => (x.startMs / 1000).toFixed(1)).join(', ')} | ${(median(xs.map((x) => x.startMs)) / 1000).toFixed(1)} | ${xs.map((x) => x.idleMb.toFixed(0)).join(', ')} | ${median(xs.map((x) => x.idleMb)).toFixed(0)} |`;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const column = (xs: number[], format: (x: number) => string) => `${xs.map(format).join(', ')} | ${format(median(xs))}`;
+const row = (name: string, xs: Start[]) =>
+  `| ${name} | ${column(
+    xs.map((x) => x.startMs),
+    seconds,
+  )} | ${column(
+    xs.map((x) => x.cpuMs),
+    seconds,
+  )} | ${column(
+    xs.map((x) => x.idleMb),
+    (x) => x.toFixed(0),
+  )} |`;
 console.log(
-  `Demo server, ${runs} runs, serve = node ${serveFlags().join(' ')} server/main.ts; load ${loadBefore.toFixed(1)} → ${load().toFixed(1)}\n`,
+  `Demo server of ${root}, ${runs} runs, serve = node ${serveArgs().join(' ')}; load ${loadBefore.toFixed(1)} → ${load().toFixed(1)}\n`,
 );
 console.log(
-  '| data directory | start to /api/health (s) | median | idle RSS after %d s (MB) | median |'.replace('%d', String(settleMs / 1000)),
+  '| data directory | start to /api/health (s) | median | its CPU until then (s) | median | idle RSS after %d s (MB) | median |'.replace(
+    '%d',
+    String(settleMs / 1000),
+  ),
 );
-console.log('|---|---|---:|---|---:|');
+console.log('|---|---|---:|---|---:|---|---:|');
 console.log(row('empty (creates and fills the demo catalogue)', empty));
 console.log(row('existing', existing));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openPglite } from './client';
+import { migrationsFolder, openPglite, ReadOnce } from './client';
 import { emptyTemplate } from './empty-template';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'almanac-empty-template-'));
@@ -25,6 +25,17 @@ async function appliedMigrations(dataDir: string, keptEmptyDatabase: boolean): P
     await database.close();
   }
 }
+
+describe('the files a database is opened from', () => {
+  it('are read once, with their type and size, and then let go', async () => {
+    const source = new Blob([new Uint8Array([1, 2, 3])], { type: 'application/x-gzip' });
+    const once = new ReadOnce(source);
+    // The type tells PGlite a gzipped tarball (a backup) from a plain one.
+    expect([once.type, once.size]).toEqual(['application/x-gzip', 3]);
+    expect([...new Uint8Array(await once.arrayBuffer())]).toEqual([1, 2, 3]);
+    await expect(once.arrayBuffer()).rejects.toThrow('read already');
+  });
+});
 
 // Each creates PGlite databases on disk (initdb): seconds each, far more on a busy machine.
 describe('the kept empty database', { timeout: 180_000 }, () => {
