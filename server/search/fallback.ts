@@ -1,10 +1,11 @@
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { EntityKind, Sort } from '../../common/enums';
 import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
 import { type FilterContext, filterConditions } from '../db/filters';
 import { KINDS, type KindSpec } from '../db/kinds';
 import { media, tags } from '../db/schema';
+import { APOSTROPHE_CHARS } from './text';
 import type { Ranked } from './word-index';
 
 /**
@@ -16,14 +17,17 @@ import type { Ranked } from './word-index';
  *
  * Every item answered is a match the index would find too, with less ranking: a query word matches
  * the beginning of a word of the name or of a tag's name (or the lyrics), case aside; typos and
- * accent folding wait for the index. Only an ASCII space or punctuation mark (apostrophes aside)
- * counts as a word boundary, so a match is never inside a word the index sees whole ("t" in
- * "Don't", "xito" in "Éxito"). Ranked by how many of the query's words match from the first (rule 1
+ * accent folding wait for the index. Apostrophes are dropped as the index drops them ("dont" finds
+ * "Don't"), and only an ASCII space or punctuation mark counts as a word boundary, so a match is
+ * never inside a word the index sees whole ("t" in "Don't", "xito" in "Éxito"). Ranked by how many of the query's words match from the first (rule 1
  * of word-index.ts, the first word required), then the sort's order as the index has it.
  */
 
-/** ASCII characters that end a word, apostrophes aside: every one of them is a separator in text.ts `wordsOf`. */
+/** ASCII characters that end a word (apostrophes are dropped first): every one of them is a separator in text.ts `wordsOf`. */
 const BOUNDARY = '(^|[\\x01-\\x26\\x28-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f])';
+
+/** A text without its apostrophes, as text.ts `wordsOf` reads it: "Don't" is "Dont". */
+const joined = (column: SQL | AnyColumn) => sql`translate(${column}, ${APOSTROPHE_CHARS}, '')`;
 
 /** Words are letters and digits only (text.ts `queryWords`): nothing in them is special in a regular expression. */
 const beginning = (word: string) => `${BOUNDARY}${word}`;
@@ -32,8 +36,9 @@ const beginning = (word: string) => `${BOUNDARY}${word}`;
 function matches(spec: KindSpec, word: string, lyrics: boolean): SQL {
   const t = spec.table as typeof media;
   const pattern = beginning(word);
-  const inLyrics = lyrics && spec.kind === 'media' ? sql` OR ${media.lyrics} ~* ${pattern}` : sql``;
-  return sql`(${t.name} ~* ${pattern} OR ${t.tagIds} && ARRAY(SELECT ${tags.id} FROM ${tags} WHERE ${tags.name} ~* ${pattern})${inLyrics})`;
+  const inLyrics = lyrics && spec.kind === 'media' ? sql` OR ${joined(media.lyrics)} ~* ${pattern}` : sql``;
+  const inTags = sql`${t.tagIds} && ARRAY(SELECT ${tags.id} FROM ${tags} WHERE ${joined(tags.name)} ~* ${pattern})`;
+  return sql`(${joined(t.name)} ~* ${pattern} OR ${inTags}${inLyrics})`;
 }
 
 /** How many of the words after the first match, counting from the second until one does not. */
@@ -73,10 +78,9 @@ export async function rankFromDatabase(db: Db, kind: EntityKind, request: Fallba
   const spec: KindSpec = KINDS[kind];
   const t = spec.table as typeof media;
   const where = and(...filterConditions(spec, filter, ctx), matches(spec, words[0]!, lyrics));
-  const order = [
-    desc(laterWordsMatched(spec, words, lyrics)),
-    ...sortOrder(spec, filter.sort ?? 'relevance', ctx.now.toISOString().slice(0, 10)),
-  ];
+  const order = sortOrder(spec, filter.sort ?? 'relevance', ctx.now.toISOString().slice(0, 10));
+  // Rule 1 only matters with more than one word (a constant would read as a column position).
+  if (words.length > 1) order.unshift(desc(laterWordsMatched(spec, words, lyrics)));
   const rows = await db
     .select({ id: t.id, total: sql<number>`(count(*) OVER ())::int` })
     .from(t)
