@@ -26,8 +26,11 @@ import type { Ranked } from './word-index';
 /** ASCII characters that end a word (apostrophes are dropped first): every one of them is a separator in text.ts `wordsOf`. */
 const BOUNDARY = '(^|[\\x01-\\x26\\x28-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f])';
 
-/** A text without its apostrophes, as text.ts `wordsOf` reads it: "Don't" is "Dont". */
-const joined = (column: SQL | AnyColumn) => sql`translate(${column}, ${APOSTROPHE_CHARS}, '')`;
+/**
+ * A text in lower case without its apostrophes, as text.ts `wordsOf` reads it: "Don't" is "dont".
+ * Matched case-sensitively against the (lower-case) query word: `~*` costs twice as much per row.
+ */
+const joined = (column: SQL | AnyColumn) => sql`lower(translate(${column}, ${APOSTROPHE_CHARS}, ''))`;
 
 /** Words are letters and digits only (text.ts `queryWords`): nothing in them is special in a regular expression. */
 const beginning = (word: string) => `${BOUNDARY}${word}`;
@@ -36,9 +39,9 @@ const beginning = (word: string) => `${BOUNDARY}${word}`;
 function matches(spec: KindSpec, word: string, lyrics: boolean): SQL {
   const t = spec.table as typeof media;
   const pattern = beginning(word);
-  const inLyrics = lyrics && spec.kind === 'media' ? sql` OR ${joined(media.lyrics)} ~* ${pattern}` : sql``;
-  const inTags = sql`${t.tagIds} && ARRAY(SELECT ${tags.id} FROM ${tags} WHERE ${joined(tags.name)} ~* ${pattern})`;
-  return sql`(${joined(t.name)} ~* ${pattern} OR ${inTags}${inLyrics})`;
+  const inLyrics = lyrics && spec.kind === 'media' ? sql` OR ${joined(media.lyrics)} ~ ${pattern}` : sql``;
+  const inTags = sql`${t.tagIds} && ARRAY(SELECT ${tags.id} FROM ${tags} WHERE ${joined(tags.name)} ~ ${pattern})`;
+  return sql`(${joined(t.name)} ~ ${pattern} OR ${inTags}${inLyrics})`;
 }
 
 /** How many of the words after the first match, counting from the second until one does not. */
