@@ -56,5 +56,5 @@ process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
 // Both apps build their search indexes once they listen: ready only then, so no row measures the builds.
-await Promise.all([app.catalogue.search.warming, uncached.catalogue.search.warming]);
+await Promise.all([app.catalogue.search.warm(), uncached.catalogue.search.warm()]);
 process.send({ app: portOf(app.server), uncached: portOf(uncached.server), bare: portOf(bare.server) });

@@ -1,3 +1,4 @@
+import { catalogueChange } from '../events/types';
 import { defineSlice } from '../http/slice';
 import { ANONYMOUS } from './present';
 import { catalogueRoutes } from './routes';
@@ -14,7 +15,7 @@ export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read
   const { events } = app;
   const catalogue = createCatalogueService(app.database.db, app.config, {
     now: app.clock,
-    announce: (db, ids) => events.publish(db, 'catalogue.changed', ids ? { ids } : {}),
+    announce: (db, ids) => events.publish(db, 'catalogue.changed', catalogueChange(ids)),
   });
   app.decorate('catalogue', catalogue);
   events.subscribe('catalogue.changed', ({ payload, local }) => {
@@ -24,7 +25,8 @@ export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read
   events.onResync(() => catalogue.forgetCached());
   catalogue.onChanged(() => app.readCache.clear());
   // The search indexes are built in the background once the server listens (never before: the
-  // health check and the first pages do not wait for them), so the first search finds them ready.
+  // health check and the first pages do not wait for them); searches meanwhile are answered by the
+  // database (search/fallback.ts), never made to wait for a build.
   app.addHook('onListen', async () => {
     void catalogue.search.warm();
   });

@@ -39,13 +39,13 @@ describe('PresentedCache', () => {
 describe('search pages from the presented cache', () => {
   it('serves a repeated page without reading the rows, and shows an edit on the next page', async () => {
     const song = await buildSong(t.db, { name: 'Capybara Waltz', views: 1 });
-    t.catalogue.changed();
+    t.catalogue.changed({ media: [song.id] });
     expect((await search('capybara')).map((s) => s.views)).toEqual([1]);
     const again = await sqlSentBy(t.db, () => search('capybara'));
     expect(again.filter(({ text }) => text.includes('"media"'))).toEqual([]);
 
     await t.db.update(media).set({ views: 42 }).where(eq(media.id, song.id));
-    t.catalogue.changed();
+    t.catalogue.changed({ media: [song.id] });
     expect((await search('capybara')).map((s) => s.views)).toEqual([42]);
   });
 
@@ -53,7 +53,7 @@ describe('search pages from the presented cache', () => {
     const song = await buildSong(t.db, { name: 'Axolotl Reel' });
     const fan = await buildUser(t.db);
     await t.app.inject({ method: 'POST', url: `/api/media/${song.id}/like`, headers: fan.headers });
-    t.catalogue.changed();
+    t.catalogue.changed({ media: [song.id] });
     expect((await search('axolotl')).map((s) => s.liked)).toEqual([false]);
     expect((await search('axolotl', fan.headers)).map((s) => s.liked)).toEqual([true]);
     expect((await search('axolotl')).map((s) => s.liked)).toEqual([false]);

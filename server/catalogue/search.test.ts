@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../common/api';
+import { ENTITY_KINDS } from '../../common/enums';
 import { createTestApp } from '../testing/app';
 import { buildClip, buildPlaylist, buildSong, buildStream, buildTag, daysAgo } from '../testing/factories';
 
@@ -7,10 +8,12 @@ const t = await createTestApp();
 
 /**
  * Factories write rows straight into the database, which no writer of the app does: tell the
- * catalogue, as edits and syncs do, so the search index is rebuilt (server/search/service.ts).
+ * catalogue that anything may have changed, and wait for the rebuild that starts (searches do not
+ * wait for it: server/search/kept.ts).
  */
 async function search(url: string) {
   t.catalogue.changed();
+  await Promise.all(ENTITY_KINDS.map((kind) => t.catalogue.search.settled(kind)));
   const res = await t.app.inject({ method: 'GET', url });
   expect(res.statusCode, url).toBe(200);
   return (res.json() as Page<{ id: number; name: string }>).content.map((item) => item.id);

@@ -59,14 +59,8 @@ const resolveViewer = (kind: keyof Kinds, rows: { id: number }[], viewer: Viewer
       : ANONYMOUS
     : viewer;
 
-/** Where `changed()` tells the other instances (the event bus); absent, only this instance forgets. */
+/** Where `changed()` tells the other instances (the event bus, which names ids up to its limit); absent, only this instance forgets. */
 export type ChangeAnnouncer = (db: Db, ids?: ChangedIds) => Promise<void>;
-
-/**
- * Ids a change may name and still be announced with them: NOTIFY caps a payload at 8,000 bytes
- * (events/types.ts). Past it the change is announced as "anything may have changed".
- */
-const ANNOUNCED_IDS_LIMIT = 500;
 
 export interface CatalogueDeps {
   /** The time periods count back from, the day of the Song of the Day, and the caches' expiry */
@@ -247,12 +241,12 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
      * Edits, approvals and syncs change what lists show: drop this instance's cached totals, tags
      * and answers at once, and tell the other instances through the event bus. A writer that knows
      * every item it changed names them (`ids`, per kind): the search indexes then patch those in
-     * instead of being rebuilt. Without ids anything may have changed.
+     * instead of being rebuilt, here whatever their number (search/service.ts bounds it), elsewhere
+     * as far as the bus carries them (events/types.ts). Without ids anything may have changed.
      */
     changed(ids?: ChangedIds) {
-      const named = ids && Object.values(ids).reduce((sum, list) => sum + (list?.length ?? 0), 0) <= ANNOUNCED_IDS_LIMIT ? ids : undefined;
-      this.forgetCached(named);
-      announce?.(db, named).catch(() => {
+      this.forgetCached(ids);
+      announce?.(db, ids).catch(() => {
         // The bus logs nothing here: other instances then catch up within their caches' lifetimes.
       });
     },

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { seedWorld } from '../demo/queries';
 import { buildWorld, DEMO_WORLD_SEED } from '../demo/world';
 import { createEventBus } from '../events/bus';
+import { catalogueChange } from '../events/types';
 import { type Command, elapsed, intOption, type Output } from './command';
 import { describeDatabase, openConfiguredDatabase } from './database';
 import { catalogueCounts, vacuumCatalogue } from './queries';
@@ -27,6 +28,7 @@ export interface SeedOptions {
  * Builds a generated world of the given size and writes it. Items already present (same provider
  * and remote id) are kept, so the same seed twice adds nothing the second time.
  */
+/** Answers the ids of the rows added, per kind. */
 export async function seedCatalogue(db: Db, config: Config, options: SeedOptions, log: (message: string) => void = () => {}) {
   const scaled = scaledCounts(options.songs);
   const sizes = { songs: options.songs, streams: options.streams ?? scaled.streams, clips: options.clips ?? scaled.clips };
@@ -37,11 +39,12 @@ export async function seedCatalogue(db: Db, config: Config, options: SeedOptions
     `built a world of ${fmt(sizes.songs)} songs, ${fmt(sizes.streams)} streams, ${fmt(world.playlists.length)} playlists and ${fmt(sizes.clips)} clips (seed ${seed}) in ${elapsed(started)}`,
   );
   started = performance.now();
-  await seedWorld(db, world, log);
+  const added = await seedWorld(db, world, log);
   // A freshly bulk-written table has an empty visibility map and planner costs to match; vacuum it
   // so the catalogue behaves like a settled production one (index-only scans, steady plans).
   await vacuumCatalogue(db);
   log(`written and vacuumed in ${elapsed(started)}`);
+  return added;
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -75,12 +78,13 @@ export const seedCommand: Command = {
     try {
       out.info(`Seeding ${describeDatabase(config)}`);
       const before = await catalogueCounts(database.db);
-      await seedCatalogue(database.db, config, options, (m) => out.info(`  ${m}`));
-      // A running server's search indexes and caches hear of the new rows at once (no listener needed to publish).
+      const written = await seedCatalogue(database.db, config, options, (m) => out.info(`  ${m}`));
+      // A running server's search indexes and caches hear of the new rows at once (no listener needed
+      // to publish): named when few enough for the bus, else as "anything changed" (a rebuild).
       await createEventBus({ database, log: { warn: (m) => out.info(m), error: (m) => out.info(m) } }).publish(
         database.db,
         'catalogue.changed',
-        {},
+        catalogueChange(written),
       );
       const after = await catalogueCounts(database.db);
       const added = (k: keyof typeof after) => `${fmt(after[k])} ${k} (+${fmt(after[k] - before[k])})`;

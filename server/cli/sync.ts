@@ -118,7 +118,7 @@ export const syncCommand: Command = {
         if (context.config.demo && context.config.demoSeed && context.sandbox) {
           const { sync, jobs, database } = context;
           const fill = await ensureDemoCatalogue(
-            { sync, jobs, db: database.db, world: context.sandbox.state.world, changed: () => context.catalogue.changed() },
+            { sync, jobs, db: database.db, world: context.sandbox.state.world, changed: (ids) => context.catalogue.changed(ids) },
             (m) => out.info(`  ${m}`),
           );
           if (fill) return fill.sync;

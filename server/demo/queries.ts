@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { EntityKind } from '../../common/enums';
 import type { Db } from '../db/client';
 import { clips, media, playlistItems, playlists, songRequests, streams, tags } from '../db/schema';
 import type { World } from './world';
@@ -56,8 +57,13 @@ async function idsByRemote(db: Db, table: typeof streams | typeof media, remoteI
 /**
  * Writes a world into the database. Rows that already exist (same provider and remote id) are kept
  * as they are, so seeding twice, or a large seed over the demo, never duplicates or overwrites.
+ * Answers the ids of the rows added, per kind (for catalogue.changed).
  */
-export async function seedWorld(db: Db, world: World, log: (message: string) => void = () => {}) {
+export async function seedWorld(db: Db, world: World, log: (message: string) => void = () => {}): Promise<Record<EntityKind, number[]>> {
+  const added: Record<EntityKind, number[]> = { media: [], streams: [], playlists: [], clips: [] };
+  const note = (kind: EntityKind) => (rows: { id: number }[]) => {
+    for (const row of rows) added[kind].push(row.id);
+  };
   const tagIds = await ensureTags(db, world.tags);
   const toTagIds = (names: string[]) => names.map((n) => tagIds.get(n)).filter((id): id is number => id !== undefined);
 
@@ -67,7 +73,9 @@ export async function seedWorld(db: Db, world: World, log: (message: string) => 
       db
         .insert(streams)
         .values(batch.map(({ tags: names, ...s }) => ({ ...s, tagIds: toTagIds(names) })))
-        .onConflictDoNothing(),
+        .onConflictDoNothing()
+        .returning({ id: streams.id })
+        .then(note('streams')),
     (done) => log(`streams: ${done}/${world.streams.length}`),
   );
   const streamIds = await idsByRemote(
@@ -90,7 +98,9 @@ export async function seedWorld(db: Db, world: World, log: (message: string) => 
             streamTimestamp: stream?.timestamp ?? null,
           })),
         )
-        .onConflictDoNothing(),
+        .onConflictDoNothing()
+        .returning({ id: media.id })
+        .then(note('media')),
     (done) => log(`songs: ${done}/${world.songs.length}`),
   );
   const songIds = await idsByRemote(
@@ -112,6 +122,7 @@ export async function seedWorld(db: Db, world: World, log: (message: string) => 
       })
       .onConflictDoNothing()
       .returning({ id: playlists.id });
+    if (row) added.playlists.push(row.id);
     if (row && items.length > 0) {
       await db.insert(playlistItems).values(items.map((mediaId, position) => ({ playlistId: row.id, position, mediaId })));
     }
@@ -131,11 +142,14 @@ export async function seedWorld(db: Db, world: World, log: (message: string) => 
             streamTimestamp: stream?.timestamp ?? null,
           })),
         )
-        .onConflictDoNothing(),
+        .onConflictDoNothing()
+        .returning({ id: clips.id })
+        .then(note('clips')),
     (done) => log(`clips: ${done}/${world.clips.length}`),
   );
   log(`clips: ${world.clips.length}`);
   await db.execute(sql`ANALYZE`);
+  return added;
 }
 
 /**
@@ -170,9 +184,9 @@ export async function seedRequestHistory(db: Db, world: World): Promise<number> 
 
 /**
  * Tags and lyrics of the demo world, given to synced items where nothing is set yet (in production
- * they come from people's edits). Answers how many items were curated.
+ * they come from people's edits). Answers the ids of the items curated, per kind (for catalogue.changed).
  */
-export async function applyDemoCuration(db: Db, world: World): Promise<number> {
+export async function applyDemoCuration(db: Db, world: World): Promise<Record<EntityKind, number[]>> {
   await db
     .insert(tags)
     .values(world.tags.map((name) => ({ name })))
@@ -189,23 +203,20 @@ export async function applyDemoCuration(db: Db, world: World): Promise<number> {
     const rows = items
       .map((i) => ({ provider: i.provider, remote_id: i.remoteId, tag_ids: ids(i.tags), lyrics: i.lyrics ?? null }))
       .filter((r) => r.tag_ids.length > 0 || r.lyrics);
-    if (rows.length === 0) return 0;
+    if (rows.length === 0) return [];
     const lyrics = table === media ? sql`, lyrics = coalesce(${media.lyrics}, v.lyrics)` : sql``;
     const result = await db.execute(sql`
       UPDATE ${table} SET tag_ids = CASE WHEN cardinality(${table.tagIds}) = 0 THEN v.tag_ids ELSE ${table.tagIds} END ${lyrics}
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(provider text, remote_id text, tag_ids integer[], lyrics text)
       WHERE ${table.provider} = v.provider AND ${table.remoteId} = v.remote_id
-        AND (cardinality(${table.tagIds}) = 0 ${table === media ? sql`OR (${media.lyrics} IS NULL AND v.lyrics IS NOT NULL)` : sql``})`);
-    return (
-      (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-      (result as { affectedRows?: number }).affectedRows ??
-      0
-    );
+        AND (cardinality(${table.tagIds}) = 0 ${table === media ? sql`OR (${media.lyrics} IS NULL AND v.lyrics IS NOT NULL)` : sql``})
+      RETURNING ${table.id} AS id`);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
   };
-  let curated = 0;
-  curated += await curate(media, world.songs);
-  curated += await curate(streams, world.streams);
-  curated += await curate(playlists, world.playlists);
-  curated += await curate(clips, world.clips);
-  return curated;
+  return {
+    media: await curate(media, world.songs),
+    streams: await curate(streams, world.streams),
+    playlists: await curate(playlists, world.playlists),
+    clips: await curate(clips, world.clips),
+  };
 }

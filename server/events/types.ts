@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { ENTITY_KINDS } from '../../common/enums';
 
+/** Ids of catalogue items per kind (kinds absent: none of theirs) */
+const catalogueIds = z.partialRecord(z.enum(ENTITY_KINDS), z.array(z.number().int()));
+
+/**
+ * Ids a catalogue.changed may carry: NOTIFY caps a payload at 8,000 bytes. Past it the change is
+ * announced without them ("anything may have changed"): the other instances rebuild.
+ */
+export const ANNOUNCED_IDS_LIMIT = 500;
+
+/** A catalogue.changed payload naming these ids, or none past ANNOUNCED_IDS_LIMIT (or when not known). */
+export function catalogueChange(ids?: z.infer<typeof catalogueIds>): { ids?: z.infer<typeof catalogueIds> } {
+  const count = ids ? Object.values(ids).reduce((sum, list) => sum + (list?.length ?? 0), 0) : 0;
+  return ids && count <= ANNOUNCED_IDS_LIMIT ? { ids } : {};
+}
+
 /**
  * Every event that crosses instances, with its payload. Payloads carry ids and versions only: a
  * listener re-reads the database, so an event is a hint to look, never the data itself (NOTIFY caps
@@ -12,7 +27,7 @@ export const eventSchemas = {
    * `ids`, when the writer knows them, names every item changed (per kind; kinds absent did not
    * change): the search indexes patch those in. Without it anything may have changed: they rebuild.
    */
-  'catalogue.changed': z.object({ ids: z.partialRecord(z.enum(ENTITY_KINDS), z.array(z.number().int())).optional() }),
+  'catalogue.changed': z.object({ ids: catalogueIds.optional() }),
   /** A user liked or unliked something: instances drop the liked ids they keep of that user (likes/liked-sets.ts). */
   'likes.changed': z.object({ userId: z.number().int() }),
   /** The flip queue changed; `version` increases with every change. */

@@ -146,7 +146,7 @@ describe('GET /api/{kind}/liked', () => {
     for (let i = 0; i < 30; i++) songs.push(await buildSong(t.db, { name: `Pelican Shanty ${i}` }));
     const unmatched = await buildSong(t.db, { name: 'Heron Shanty' });
     for (const song of [songs[3]!, songs[17]!, unmatched]) await like(`/api/media/${song.id}`, user);
-    t.catalogue.changed();
+    t.catalogue.changed({ media: [...songs.map((song) => song.id), unmatched.id] });
     let answer: { content: { id: number }[]; totalElements: number } | undefined;
     const sent = await sqlSentBy(t.db, async () => {
       answer = (await get('/api/media/liked?q=pelican', user)).json();

@@ -96,9 +96,10 @@ describe('GET /metrics', () => {
   });
 
   it("shows the search index's size and when it was built, once built", async () => {
-    await buildSong(t.db, { name: 'Metrics Lullaby' });
-    // As the app's writers do: this app listens (the queue socket above), so its indexes were built then, before the song.
-    t.catalogue.changed();
+    const song = await buildSong(t.db, { name: 'Metrics Lullaby' });
+    // As the app's writers do: this app listens (the queue socket above), so its indexes are built from then, before the song.
+    t.catalogue.changed({ media: [song.id] });
+    await t.catalogue.search.warm();
     expect((await t.app.inject({ url: '/api/media?q=lullaby' })).statusCode).toBe(200);
     const text = await scrape();
     expect(sample(text, 'almanac_search_index_items', { kind: 'media' })).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 export const playlistRequestsPlugin = defineSlice('playlist-requests', ['accounts', 'catalogue', 'providers', 'sync'], (app) => {
-  const requests = createPlaylistRequestsService(app.database.db, app.sync, app.catalogue, () => app.providers().youtube);
+  const requests = createPlaylistRequestsService(app.database.db, app.sync, () => app.providers().youtube);
   app.decorate('playlistRequests', requests);
   playlistRequestRoutes(app, requests);
 });

@@ -3,7 +3,6 @@ import type { PlaylistType } from '../../common/enums';
 import { formatPlaylistType } from '../../common/format';
 import { checkPlaylistUrl, type PlaylistApproval, type PlaylistRequest } from '../../common/playlist-requests';
 import type { SessionUser } from '../accounts/session';
-import type { CatalogueService } from '../catalogue/service';
 import type { Db } from '../db/client';
 import { type PageRequest, presentPage } from '../db/paging';
 import { DomainError } from '../errors/domain';
@@ -46,7 +45,7 @@ function alreadyCatalogued(playlist: { id: number; name: string; type: string },
   return new DomainError('conflict', `"${playlist.name}" is already in ${where}${tail}`, `/playlists/${playlist.id}`);
 }
 
-export function createPlaylistRequestsService(db: Db, sync: SyncService, catalogue: CatalogueService, youtube: () => YouTubeClient | null) {
+export function createPlaylistRequestsService(db: Db, sync: SyncService, youtube: () => YouTubeClient | null) {
   /**
    * A submission must be one an approval can import: not catalogued already (409 saying where), and
    * a public playlist at YouTube now (playlists.list; unknown and private ids are answered with no items).
@@ -150,8 +149,8 @@ export function createPlaylistRequestsService(db: Db, sync: SyncService, catalog
         await releaseClaim(db, id);
         throw error;
       }
+      // The import announced its own writes, with their ids (sync/service.ts `onCatalogueChanged`).
       await decide(db, id, { status: 'approved', adminId: admin.id, result: report, playlistId: report.id });
-      catalogue.changed();
       return { message: describeImport(report), report };
     },
 

@@ -4,6 +4,8 @@ import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
 import { filterConditions, periodStart } from '../db/filters';
 import { KINDS } from '../db/kinds';
+import { matchingFromDatabase, rankFromDatabase } from './fallback';
+import { KeptIndex } from './kept';
 import { LYRICS, NAME, TAG } from './postings';
 import { catalogueStamp, idsWhere, indexedItems, tagNames } from './queries';
 import { queryWords } from './text';
@@ -11,13 +13,14 @@ import { type Ranked, WordIndex } from './word-index';
 
 /**
  * The search index of each kind, per instance: built in the background once the server listens
- * (`warm`), or by the first search if that comes first. A write announced with the ids it changed
- * (`patch`, as catalogue.changed carries them on this instance and, through the event bus, on every
- * other one) is patched in at the next search of that kind: those rows read again and a few passes over the index, not a build. A
- * write announced without ids (`invalidate(kind)`; no kind: all four) needs a build. At most one
- * build or patch per kind runs at a time; searches arriving meanwhile wait for it, or for the one
- * queued after it when a write was announced since it started, so a search after a write always
- * sees the write. A cheap check every few seconds catches writes nobody announced.
+ * (`warm`; until then the database answers, fallback.ts), or by the first search of a tool or test
+ * that never listens. A write announced with the ids it changed (`patch`, as catalogue.changed
+ * carries them on this instance and, through the event bus, on every other one) is patched in at
+ * the next search of that kind: those rows read again and a few passes over the index, not a build.
+ * A write announced without ids (`invalidate(kind)`; no kind: all four) needs a build, which runs in
+ * the background while searches answer from the index before it. How builds and patches follow
+ * writes, and what a search may miss meanwhile: kept.ts. A cheap check every few seconds catches
+ * writes nobody announced.
  *
  * Filters keep one meaning: which items pass a list's filters is asked of the database with the
  * catalogue's own `filterConditions`, once per filter until the next write (a set of positions),
@@ -67,6 +70,10 @@ class AllowedSets {
     if (key === UNFILTERED) this.unfiltered = undefined;
     else this.filtered.delete(key);
   }
+  /** Every filtered set (the unfiltered one comes from the index alone) */
+  forgetFiltered() {
+    this.filtered.clear();
+  }
 }
 
 /** The key of the set every list without filters uses (available items only). */
@@ -86,23 +93,10 @@ export interface SearchWindow {
 export type ChangedIds = Partial<Record<EntityKind, number[]>>;
 
 /**
- * One kind's index: the writes announced for it so far (`generation`), the newest index, and the
- * build or patch in flight (at most one; a write announced during it makes exactly one more after
- * it, shared by every search that arrives meanwhile). A write that names its ids is patched into
- * the index (patch.ts); one that does not, or a change the check found, needs a build.
+ * Past this many ids of one kind, a write is rebuilt rather than patched: a patch reads those rows
+ * and walks the index once per sort, so a bulk write (a first sync, a seed) costs about a build.
  */
-interface Slot {
-  generation: number;
-  /** The generation of the last change that named no ids: the index must be built past it */
-  fullAt: number;
-  /** Ids announced since the newest index, with the generation each came with */
-  patches: { generation: number; ids: readonly number[] }[];
-  done?: { generation: number; built: Built };
-  updating?: { generation: number; ready: Promise<Built> };
-  /** When the cheap check (count, newest update) last ran, by the injected clock */
-  checkedAt: number;
-  checking?: Promise<void>;
-}
+export const PATCH_IDS_LIMIT = 10_000;
 
 /**
  * How often (at most) a kind's rows are counted and their newest update read, to catch a write that
@@ -117,13 +111,17 @@ export function createSearch(
     log = () => {},
     checkEveryMs = INDEX_CHECK_MS,
     clock = Date.now,
-  }: { log?: (message: string) => void; checkEveryMs?: number; clock?: () => number } = {},
+    beforeBuild,
+  }: {
+    log?: (message: string) => void;
+    checkEveryMs?: number;
+    clock?: () => number;
+    /** Awaited before a build reads the catalogue: tests hold a build there to see what searches answer meanwhile */
+    beforeBuild?: (kind: EntityKind) => Promise<void>;
+  } = {},
 ) {
-  const slots = new Map<EntityKind, Slot>(ENTITY_KINDS.map((kind) => [kind, { generation: 0, fullAt: 0, patches: [], checkedAt: 0 }]));
-  const slotOf = (kind: EntityKind) => slots.get(kind)!;
-  let warming: Promise<void> | undefined;
-
   async function build(kind: EntityKind): Promise<Built> {
+    await beforeBuild?.(kind);
     const started = performance.now();
     // Read first: a write landing during the build then looks newer than the index, never older.
     const stamp = await catalogueStamp(db, KINDS[kind]);
@@ -145,70 +143,27 @@ export function createSearch(
     return { ...base, index, allowed: new AllowedSets(), stamp, patches: base.patches + 1 };
   }
 
-  /**
-   * Starts the kind's one update, to the generation announced now: a patch of the newest index with
-   * the ids announced since, or a build when a change named none (or there is no index yet).
-   */
-  function start(kind: EntityKind, slot: Slot): void {
-    const generation = slot.generation;
-    const base = slot.done;
-    const ids = base ? [...new Set(slot.patches.filter((p) => p.generation > base.generation).flatMap((p) => p.ids))] : [];
-    const update = base && slot.fullAt <= base.generation ? patch(kind, base.built, ids) : build(kind);
-    const ready: Promise<Built> = update.then(
-      (built) => {
-        if (slot.updating?.ready === ready) slot.updating = undefined;
-        if (!slot.done || slot.done.generation < generation) slot.done = { generation, built };
-        slot.patches = slot.patches.filter((p) => p.generation > generation);
-        slot.checkedAt = clock();
-        return built;
-      },
-      (error) => {
-        // A failed update is not kept: the next search tries again.
-        if (slot.updating?.ready === ready) slot.updating = undefined;
-        throw error;
-      },
-    );
-    slot.updating = { generation, ready };
-  }
+  const kept = new Map(
+    ENTITY_KINDS.map((kind) => [
+      kind,
+      new KeptIndex<Built>({
+        build: () => build(kind),
+        patch: (base, ids) => patch(kind, base, ids),
+        stamp: () => catalogueStamp(db, KINDS[kind]),
+        clock,
+        checkEveryMs,
+      }),
+    ]),
+  );
+  const keptOf = (kind: EntityKind) => kept.get(kind)!;
+  let warming: Promise<void> | undefined;
 
   /**
-   * The kind's index as of the last write announced for it: the newest if current, else the update
-   * in flight if it started after that write, else one more update after it (never two at once).
+   * A change of any kind may change which items of another pass a filter the database answered (a
+   * playlist's songs or stream link filter songs and streams): those sets are asked again.
    */
-  async function indexOf(kind: EntityKind): Promise<Built> {
-    const slot = slotOf(kind);
-    if (slot.done && slot.done.generation === slot.generation) await check(kind, slot, slot.done.built);
-    const wanted = slot.generation;
-    for (;;) {
-      const { done, updating } = slot;
-      if (done && done.generation >= wanted) return done.built;
-      if (!updating) start(kind, slot);
-      else if (updating.generation >= wanted) return updating.ready;
-      else await updating.ready.catch(() => undefined);
-    }
-  }
-
-  /**
-   * At most every `checkEveryMs`: has the kind's table moved since its index was read (a write that
-   * did not call catalogue.changed)? If so, the generation moves and this search waits for a rebuild.
-   */
-  function check(kind: EntityKind, slot: Slot, built: Built): Promise<void> {
-    if (slot.checking) return slot.checking;
-    if (clock() - slot.checkedAt < checkEveryMs) return Promise.resolve();
-    slot.checkedAt = clock();
-    slot.checking = catalogueStamp(db, KINDS[kind])
-      .then(
-        (stamp) => {
-          if (stamp !== built.stamp && slot.done?.built === built) slot.fullAt = ++slot.generation;
-        },
-        () => {
-          // The next check asks again; meanwhile the index answers as it is.
-        },
-      )
-      .finally(() => {
-        slot.checking = undefined;
-      });
-    return slot.checking;
+  function forgetAskedFilters() {
+    for (const kind of ENTITY_KINDS) keptOf(kind).built?.allowed.forgetFiltered();
   }
 
   /**
@@ -250,16 +205,21 @@ export function createSearch(
     /** Whether a query has anything to match (words of letters or digits): without, a list is not a search. */
     hasWords: (q: string | undefined) => q !== undefined && queryWords(q).length > 0,
 
-    /** The window of a list with a text query, best first (relevance, then `filter.sort`), and the total. */
+    /**
+     * The window of a list with a text query, best first (relevance, then `filter.sort`), and the
+     * total. Before the kind's first index exists (the start-up build), from the database (fallback.ts).
+     */
     async rank(kind: EntityKind, filter: Filter, window: SearchWindow, ctx: SearchContext): Promise<Ranked> {
-      const current = await indexOf(kind);
+      const current = await keptOf(kind).index();
+      const words = queryWords(filter.q ?? '');
+      if (!current) return rankFromDatabase(db, kind, { words, filter, lyrics: filter.lyrics, ...window }, ctx);
       const allowed = await allowedBy(kind, current, filter, ctx);
       const sort = filter.sort ?? 'relevance';
       const seed = ctx.now.toISOString().slice(0, 10);
       // The sort's order computed a slice at a time if the build did not (a new day's random order).
       await current.index.prepare(sort, seed);
       return current.index.rank({
-        words: queryWords(filter.q ?? ''),
+        words,
         fields: fieldsOf(kind, filter.lyrics),
         allowed,
         since: periodStart(filter.period, ctx.now)?.getTime(),
@@ -281,52 +241,61 @@ export function createSearch(
 
     /** Ids of every item of a kind matching the query, unfiltered (lists that order themselves filter them). */
     async matchingIds(kind: EntityKind, q: string, lyrics: boolean): Promise<number[]> {
-      const { index } = await indexOf(kind);
-      return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
+      const current = await keptOf(kind).index();
+      const words = queryWords(q);
+      if (!current) return matchingFromDatabase(db, kind, words, lyrics);
+      return current.index.matchingIds(words, fieldsOf(kind, lyrics));
     },
 
     /**
-     * Builds every kind's index now, one kind after another, off any request: called once the server
-     * listens, so that searches find an index ready instead of waiting for the first build. A
-     * failure is left for the first search to retry.
+     * The start-up build: every kind's index built now, one kind after another, off any request.
+     * Called once the server listens (catalogue/plugin.ts); from then on no search waits for a build
+     * (until a kind's first index is there, the database answers). Resolves once every kind has an
+     * index (a failure is left for a search to retry); the same promise to every caller, so tests and
+     * benches await the build the server began.
      */
     warm(): Promise<void> {
+      for (const kind of ENTITY_KINDS) keptOf(kind).answerWithoutWaiting();
       warming ??= (async () => {
-        for (const kind of ENTITY_KINDS) await indexOf(kind).catch(() => undefined);
+        for (const kind of ENTITY_KINDS) await keptOf(kind).warm();
       })();
       return warming;
     },
 
-    /** The start-up build of every kind (`warm`), once begun */
-    get warming(): Promise<void> | undefined {
-      return warming;
+    /** Resolves once the kind's builds in flight are in place (what a search answers from then reflects every write announced before) */
+    settled(kind: EntityKind): Promise<void> {
+      return keptOf(kind).settled();
     },
 
-    /** Each kind's newest index on this instance (none before its first search) */
+    /** Each kind's newest index on this instance (none before its first build) */
     stats(): IndexStats[] {
       return ENTITY_KINDS.flatMap((kind) => {
-        const built = slotOf(kind).done?.built;
+        const built = keptOf(kind).built;
         if (!built) return [];
         const { index, builtAt, buildMs, patches } = built;
         return [{ kind, items: index.size, words: index.wordCount, builtAt: new Date(builtAt), buildSeconds: buildMs / 1000, patches }];
       });
     },
 
-    /** The catalogue changed (one kind, or every kind when none is named): its next search rebuilds its index first. */
+    /**
+     * The catalogue changed (one kind, or every kind when none is named) and the writer does not know
+     * which items: a build starts; searches answer from the index before it until it is in place (kept.ts).
+     */
     invalidate(kind?: EntityKind) {
-      for (const k of kind ? [kind] : ENTITY_KINDS) {
-        const slot = slotOf(k);
-        slot.fullAt = ++slot.generation;
-      }
+      forgetAskedFilters();
+      for (const k of kind ? [kind] : ENTITY_KINDS) keptOf(k).changed();
     },
 
-    /** These items changed (and no others): the next search of each kind named patches them into its index first. */
+    /**
+     * These items changed (and no others): the next search of each kind named patches them into its
+     * index first. Past PATCH_IDS_LIMIT of a kind, that kind is rebuilt instead.
+     */
     patch(changed: ChangedIds) {
+      forgetAskedFilters();
       for (const kind of ENTITY_KINDS) {
         const ids = changed[kind];
         if (!ids || ids.length === 0) continue;
-        const slot = slotOf(kind);
-        slot.patches.push({ generation: ++slot.generation, ids });
+        keptOf(kind).changed(ids.length > PATCH_IDS_LIMIT ? undefined : ids);
       }
     },
   };

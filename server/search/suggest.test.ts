@@ -31,7 +31,7 @@ describe('suggestions', () => {
 
   it('forgives typos while typing: "latn" finds nothing yet, "latnerns" finds Lanterns', async () => {
     const song = await buildSong(t.db, { name: 'Paper Lanterns' });
-    t.catalogue.changed();
+    t.catalogue.changed({ media: [song.id] });
     expect((await suggest('latn')).media).toEqual([]);
     expect((await suggest('latnerns')).media.map((item) => item.id)).toContain(song.id);
   });

@@ -27,7 +27,8 @@ export function fold(text: string): string {
 }
 
 /** Apostrophes (typewriter, typographic, modifier letter) join a word rather than split it: "Don't" is "dont". */
-const APOSTROPHES = /['\u2019\u02bc]/gu;
+export const APOSTROPHE_CHARS = "'\u2019\u02bc";
+const APOSTROPHES = new RegExp(`[${APOSTROPHE_CHARS}]`, 'gu');
 
 /** The words of a text, folded: runs of letters and digits, apostrophes dropped. */
 export function wordsOf(text: string): string[] {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { applyDemoCuration, seedRequestHistory } from '../demo/queries';
 import type { World } from '../demo/world';
 import { JobBusyError, type JobRunner } from '../jobs/runner';
+import type { ChangedIds } from '../search/service';
 import type { ImportReport, SyncReport } from './report';
 import type { SyncService } from './service';
 
@@ -24,14 +25,15 @@ export interface DemoFill {
 
 /**
  * `changed` is catalogue.changed: the sync announces its own writes, but tags and lyrics given here
- * are written by this module, which announces them itself so searches and caches see them at once.
+ * are written by this module, which announces them itself (with their ids) so searches and caches
+ * see them at once.
  */
 export async function fillDemoCatalogue(
   sync: SyncService,
   db: Db,
   world: World,
   log: (message: string) => void,
-  changed: () => void,
+  changed: (ids: ChangedIds) => void,
 ): Promise<DemoFill> {
   const report = await sync.run('demo start');
   const imports: ImportReport[] = [];
@@ -42,8 +44,9 @@ export async function fillDemoCatalogue(
       log(`community playlist ${playlist.remoteId} not imported: ${(error as Error).message}`);
     }
   }
-  const curated = await applyDemoCuration(db, world);
-  if (curated > 0) changed();
+  const curatedIds = await applyDemoCuration(db, world);
+  const curated = Object.values(curatedIds).reduce((sum, ids) => sum + ids.length, 0);
+  if (curated > 0) changed(curatedIds);
   const requests = await seedRequestHistory(db, world);
   log(
     `demo catalogue ready: ${imports.length} community playlists imported, ${curated} items given their demo tags and lyrics` +
@@ -63,7 +66,7 @@ export const DEMO_FILL_JOB = 'demo fill';
  * or when another instance is filling it.
  */
 export async function ensureDemoCatalogue(
-  options: { sync: SyncService; jobs: JobRunner; db: Db; world: World; changed: () => void },
+  options: { sync: SyncService; jobs: JobRunner; db: Db; world: World; changed: (ids: ChangedIds) => void },
   log: (message: string) => void,
 ): Promise<DemoFill | null> {
   const { sync, jobs, db, world, changed } = options;

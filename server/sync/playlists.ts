@@ -5,8 +5,17 @@ import type { SoundCloudClient } from '../providers/soundcloud/client';
 import type { YouTubeClient, YouTubePlaylist, YouTubePlaylistItem } from '../providers/youtube/client';
 import { parsePlaylistId, playlistUrl, videoUrl } from '../providers/youtube/urls';
 import { streamLinksIn } from './links';
-import { markMissing, type PlaylistFields, songIdsByRemote, storedPlaylist, type Target, upsertItems, writePlaylist } from './queries';
-import type { ImportReport, SectionReport } from './report';
+import {
+  markMissing,
+  type PlaylistFields,
+  type PlaylistWrite,
+  songIdsByRemote,
+  storedPlaylist,
+  type Target,
+  upsertItems,
+  writePlaylist,
+} from './queries';
+import type { ChangedRows, ImportReport, SectionReport } from './report';
 import type { ThumbnailStore } from './thumbnails';
 
 /** Channel playlists (YouTube, SoundCloud) with their ordered songs, and playlist import by URL. */
@@ -17,6 +26,8 @@ export interface PlaylistContext {
   thumbnails: ThumbnailStore | null;
   /** Our YouTube song channels (main, music, daily) and the source their songs get */
   channels: Map<string, SourceKind>;
+  /** Where the ids of the rows written are noted, for catalogue.changed */
+  changed: ChangedRows;
 }
 
 /** A channel's role decides new playlists' type: the music channel's are albums. */
@@ -103,11 +114,10 @@ export async function syncYouTubePlaylists(
       songIds,
     };
     const written = await ctx.db.transaction((tx) => writePlaylist(tx as unknown as Db, target, fields));
-    if (written.created) section.added++;
-    else if (written.changed) section.updated++;
+    countWrite(ctx, section, written);
   }
   section.complete = true;
-  section.unavailable += await markMissing(ctx.db, 'playlists', scope, seen);
+  markedMissing(ctx, section, await markMissing(ctx.db, 'playlists', scope, seen));
   if (failures.length > 0) throw new Error(`${failures.length} playlist(s) not read: ${failures.join('; ')}`);
 }
 
@@ -140,11 +150,22 @@ export async function syncSoundCloudPlaylists(ctx: PlaylistContext, soundcloud: 
         songIds,
       }),
     );
-    if (written.created) section.added++;
-    else if (written.changed) section.updated++;
+    countWrite(ctx, section, written);
   }
   section.complete = true;
-  section.unavailable += await markMissing(ctx.db, 'playlists', scope, seen);
+  markedMissing(ctx, section, await markMissing(ctx.db, 'playlists', scope, seen));
+}
+
+/** A playlist written: counted in its section, and noted for catalogue.changed if anything shown changed. */
+function countWrite(ctx: PlaylistContext, section: SectionReport, written: PlaylistWrite) {
+  if (written.created) section.added++;
+  else if (written.changed) section.updated++;
+  if (written.created || written.changed) ctx.changed.add('playlists', [written.id]);
+}
+
+function markedMissing(ctx: PlaylistContext, section: SectionReport, ids: number[]) {
+  section.unavailable += ids.length;
+  ctx.changed.add('playlists', ids);
 }
 
 /** How the import counts: entries of the new list against the songs the playlist had. */
@@ -198,7 +219,7 @@ export async function importYouTubePlaylist(
             own.map((v) => ({ remoteId: v.id, source: v.thumbnailUrl })),
           )
         : null;
-      await ctx.db.transaction((tx) =>
+      const written = await ctx.db.transaction((tx) =>
         upsertItems(
           tx as unknown as Db,
           'media',
@@ -216,6 +237,7 @@ export async function importYouTubePlaylist(
           })),
         ),
       );
+      ctx.changed.add('media', written.ids);
     }
   }
   const songs = await songIdsByRemote(
@@ -242,6 +264,7 @@ export async function importYouTubePlaylist(
       },
     ),
   );
+  if (written.created || written.changed) ctx.changed.add('playlists', [written.id]);
   const counts = compare(written.before, songIds);
   return {
     id: written.id,

@@ -1,4 +1,5 @@
 import { defineSlice } from '../http/slice';
+import type { ChangedIds } from '../search/service';
 import { ensureDemoCatalogue } from './demo';
 import { syncRoutes } from './routes';
 import { createSyncService, type SyncService } from './service';
@@ -26,7 +27,7 @@ export const syncPlugin = defineSlice<{ thumbnails?: boolean }>(
       jobs,
       log: app.log,
       thumbnails: options.thumbnails,
-      onCatalogueChanged: () => app.catalogue.changed(),
+      onCatalogueChanged: (ids) => app.catalogue.changed(ids),
     });
     app.decorate('sync', sync);
     syncRoutes(app, sync);
@@ -36,7 +37,7 @@ export const syncPlugin = defineSlice<{ thumbnails?: boolean }>(
     if (config.demo && config.demoSeed && sandbox) {
       jobs.beforeStart(async () => {
         try {
-          const changed = () => app.catalogue.changed();
+          const changed = (ids: ChangedIds) => app.catalogue.changed(ids);
           const fill = await ensureDemoCatalogue({ sync, jobs, db: database.db, world: sandbox.state.world, changed }, (m) =>
             app.log.info(m),
           );

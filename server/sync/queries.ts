@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PlaylistType } from '../../common/enums';
 import type { Db } from '../db/client';
 import { clips, media, playlistItems, playlists, streams } from '../db/schema';
-import type { Counts } from './report';
+import { type Counts, zeroCounts } from './report';
 
 /**
  * All SQL of the sync. Items are keyed by (provider, remote id). A page is written in one
@@ -92,11 +92,18 @@ const clampViews = (views: number) => Math.max(0, Math.min(MAX_INT, Math.round(v
 /**
  * Writes one page of provider items: inserts the new ones, updates those whose provider fields
  * changed (or that come back after being unavailable), and marks `gone` ones (listed but private
- * or deleted) unavailable. Answers what changed.
+ * or deleted) unavailable. Answers what changed: the counts, and the ids of the rows inserted or
+ * changed in what lists show (catalogue.changed names them; bookkeeping alone is not a change).
  */
-export async function upsertItems(db: Db, kind: ItemKind, target: Target, items: ItemFields[], gone: string[] = []): Promise<Counts> {
+export async function upsertItems(
+  db: Db,
+  kind: ItemKind,
+  target: Target,
+  items: ItemFields[],
+  gone: string[] = [],
+): Promise<Counts & { ids: number[] }> {
   const t = TABLES[kind];
-  const counts: Counts = { added: 0, updated: 0, unavailable: 0 };
+  const counts = { ...zeroCounts(), ids: [] as number[] };
   const stored = await storedItems(db, kind, target.provider, [...items.map((i) => i.remoteId), ...gone]);
   const fresh = items.filter((i) => !stored.has(i.remoteId));
   if (fresh.length > 0) {
@@ -122,11 +129,13 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
     });
     // Two entries of one listing can name the same item (a video twice in a playlist): insert it once.
     const unique = [...new Map(rows.map((r) => [r.remoteId, r])).values()];
-    await db
+    const inserted = await db
       .insert(t)
       .values(unique as (typeof t.$inferInsert)[])
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: t.id });
     counts.added += unique.length;
+    for (const row of inserted) counts.ids.push(row.id);
   }
   for (const item of items) {
     const row = stored.get(item.remoteId);
@@ -152,7 +161,10 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
       .update(t)
       .set({ ...change, ...(visible ? { updatedAt: new Date() } : {}) })
       .where(eq(t.id, row.id));
-    if (visible) counts.updated++;
+    if (visible) {
+      counts.updated++;
+      counts.ids.push(row.id);
+    }
   }
   const goneIds = gone.flatMap((remoteId) => {
     const row = stored.get(remoteId);
@@ -161,15 +173,16 @@ export async function upsertItems(db: Db, kind: ItemKind, target: Target, items:
   if (goneIds.length > 0) {
     await db.update(t).set({ unavailable: true, updatedAt: new Date() }).where(inArray(t.id, goneIds));
     counts.unavailable += goneIds.length;
+    for (const id of goneIds) counts.ids.push(id);
   }
   return counts;
 }
 
 /**
  * After a complete listing: items of that listing it no longer holds are marked unavailable
- * (never deleted: likes, edits, tags and links stay). Answers how many were marked.
+ * (never deleted: likes, edits, tags and links stay). Answers the ids of those marked.
  */
-export async function markMissing(db: Db, kind: ItemKind | 'playlists', scope: string, seen: string[]): Promise<number> {
+export async function markMissing(db: Db, kind: ItemKind | 'playlists', scope: string, seen: string[]): Promise<number[]> {
   const t = kind === 'playlists' ? playlists : TABLES[kind];
   if (seen.length === 0) {
     // An empty answer for a listing that had items is more likely a provider hiccup than a channel
@@ -183,7 +196,7 @@ export async function markMissing(db: Db, kind: ItemKind | 'playlists', scope: s
         `the provider listed nothing where ${held!.n} items were; nothing was marked unavailable (check the channel, then sync again)`,
       );
     }
-    return 0;
+    return [];
   }
   const marked = await db
     .update(t)
@@ -191,7 +204,7 @@ export async function markMissing(db: Db, kind: ItemKind | 'playlists', scope: s
     // NOT IN over a subquery is a hashed anti-join however long the listing is.
     .where(and(eq(t.syncScope, scope), eq(t.unavailable, false), sql`${t.remoteId} NOT IN (SELECT unnest(${sql.param(seen)}::text[]))`))
     .returning({ id: t.id });
-  return marked.length;
+  return marked.map((row) => row.id);
 }
 
 /** Ids of available songs by remote id, for one provider. */

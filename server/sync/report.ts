@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { EntityKind } from '../../common/enums';
+import type { ChangedIds } from '../search/service';
 
 /** What a sync did, per section and in total; stored as the job's report and answered by POST /api/sync. */
 
@@ -36,6 +38,23 @@ export interface Counts {
   added: number;
   updated: number;
   unavailable: number;
+}
+
+/**
+ * Ids of the catalogue rows a sync or an import changed, per kind: announced with catalogue.changed,
+ * so the search indexes patch those rows in instead of rebuilding (server/search).
+ */
+export class ChangedRows {
+  readonly ids: ChangedIds = {};
+  add(kind: EntityKind, ids: readonly number[]) {
+    if (ids.length === 0) return;
+    const into = this.ids[kind] ?? [];
+    for (const id of ids) into.push(id);
+    this.ids[kind] = into;
+  }
+  get empty(): boolean {
+    return Object.keys(this.ids).length === 0;
+  }
 }
 
 export const zeroCounts = (): Counts => ({ added: 0, updated: 0, unavailable: 0 });

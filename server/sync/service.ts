@@ -4,9 +4,10 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { JobDefinition, JobRun, JobRunner, Logger } from '../jobs/runner';
 import type { Providers } from '../providers';
+import type { ChangedIds } from '../search/service';
 import { type ChannelRole, importYouTubePlaylist, type PlaylistContext, syncSoundCloudPlaylists, syncYouTubePlaylists } from './playlists';
 import { markMissing, storedItems, upsertItems } from './queries';
-import { addCounts, describeSection, type ImportReport, type SectionReport, type SyncReport, zeroCounts } from './report';
+import { addCounts, ChangedRows, describeSection, type ImportReport, type SectionReport, type SyncReport, zeroCounts } from './report';
 import { IMAGE_KIND, type Listing, soundcloudTracks, twitchArchive, twitchClips, youtubeUploads } from './sources';
 import { createThumbnailStore, type ThumbnailStore } from './thumbnails';
 
@@ -27,8 +28,8 @@ export interface SyncOptions {
   log: Logger;
   /** Fetch thumbnails into $DATA_DIR/thumbnails (default true) */
   thumbnails?: boolean;
-  /** Called after a sync or an import wrote to the catalogue (drops cached answers) */
-  onCatalogueChanged?: () => void;
+  /** Called after a sync or an import wrote to the catalogue, with the ids it changed (catalogue.changed) */
+  onCatalogueChanged?: (ids: ChangedIds) => void;
 }
 
 export type SyncService = ReturnType<typeof createSyncService>;
@@ -63,7 +64,12 @@ export function createSyncService(options: SyncOptions) {
     return out;
   }
 
-  async function syncListing(listing: Listing, store: ThumbnailStore | null, signal?: AbortSignal): Promise<SectionReport> {
+  async function syncListing(
+    listing: Listing,
+    store: ThumbnailStore | null,
+    changed: ChangedRows,
+    signal?: AbortSignal,
+  ): Promise<SectionReport> {
     const section = newSection(listing.name, listing.kind);
     const target = { provider: listing.provider, source: sourceValue(key, listing.sourceKind), scope: listing.scope };
     const seen: string[] = [];
@@ -89,10 +95,13 @@ export function createSyncService(options: SyncOptions) {
         const items = page.items.map(({ thumbnailUrl: _, ...item }) => ({ ...item, thumbnail: thumbs?.get(item.remoteId) }));
         const counts = await db.transaction((tx) => upsertItems(tx as unknown as Db, listing.kind, target, items, page.gone));
         addCounts(section, counts);
+        changed.add(listing.kind, counts.ids);
       }
       section.complete = true;
       // Only a listing read to its end proves an item is gone.
-      section.unavailable += await markMissing(db, listing.kind, listing.scope, seen);
+      const missing = await markMissing(db, listing.kind, listing.scope, seen);
+      section.unavailable += missing.length;
+      changed.add(listing.kind, missing);
     } catch (error) {
       section.error = (error as Error).message;
     }
@@ -114,6 +123,7 @@ export function createSyncService(options: SyncOptions) {
     const providers = options.providers();
     const store = thumbnails(providers);
     const sections: SectionReport[] = [];
+    const changed = new ChangedRows();
     const record = (section: SectionReport) => {
       sections.push(section);
       if (section.error) log.warn(`sync ${describeSection(section)}`);
@@ -134,11 +144,11 @@ export function createSyncService(options: SyncOptions) {
       } catch (error) {
         twitchError = (error as Error).message;
       }
-      if (twitchUserId) record(await syncListing(twitchArchive(twitch, twitchUserId), store, signal));
+      if (twitchUserId) record(await syncListing(twitchArchive(twitch, twitchUserId), store, changed, signal));
       else record({ ...newSection('twitch archive', 'streams'), error: twitchError });
     }
     if (youtube && channels.vod)
-      record(await syncListing(youtubeUploads(youtube, channels.vod, 'youtube vod uploads', 'streams', 'daily'), store, signal));
+      record(await syncListing(youtubeUploads(youtube, channels.vod, 'youtube vod uploads', 'streams', 'daily'), store, changed, signal));
 
     // Songs.
     const songSections: SectionReport[] = [];
@@ -150,19 +160,19 @@ export function createSyncService(options: SyncOptions) {
     }
     if (soundcloud && soundcloudUser) songListings.push(soundcloudTracks(soundcloud, soundcloudUser));
     for (const listing of songListings) {
-      const section = await syncListing(listing, store, signal);
+      const section = await syncListing(listing, store, changed, signal);
       songSections.push(section);
       record(section);
     }
 
     if (twitch) {
-      if (twitchUserId) record(await syncListing(twitchClips(twitch, twitchUserId), store, signal));
+      if (twitchUserId) record(await syncListing(twitchClips(twitch, twitchUserId), store, changed, signal));
       else record({ ...newSection('twitch clips', 'clips'), error: twitchError });
     }
 
     // Playlists hold songs: with songs missing they would lose entries, so they wait for a complete song sync.
     const songsFailed = songSections.some((s) => s.error);
-    const context: PlaylistContext = { db, streamerKey: key, thumbnails: store, channels: songChannels() };
+    const context: PlaylistContext = { db, streamerKey: key, thumbnails: store, channels: songChannels(), changed };
     const playlistSections: [string, (section: SectionReport) => Promise<void>][] = [];
     if (youtube) {
       const roles: [ChannelRole, string | null][] = [
@@ -188,7 +198,7 @@ export function createSyncService(options: SyncOptions) {
 
     const totals = zeroCounts();
     for (const s of sections) addCounts(totals, s);
-    if (totals.added + totals.updated + totals.unavailable > 0) options.onCatalogueChanged?.();
+    if (!changed.empty) options.onCatalogueChanged?.(changed.ids);
     const finished = new Date();
     const report: SyncReport = {
       trigger,
@@ -233,8 +243,9 @@ export function createSyncService(options: SyncOptions) {
     async importPlaylist(ref: string, type: PlaylistType = 'community'): Promise<ImportReport> {
       const providers = options.providers();
       if (!providers.youtube) throw new Error('YouTube is not configured (YOUTUBE_API_KEY)');
+      const changed = new ChangedRows();
       const report = await importYouTubePlaylist(
-        { db, streamerKey: key, thumbnails: thumbnails(providers), channels: songChannels() },
+        { db, streamerKey: key, thumbnails: thumbnails(providers), channels: songChannels(), changed },
         providers.youtube,
         ref,
         type,
@@ -244,7 +255,7 @@ export function createSyncService(options: SyncOptions) {
         `playlist import ${report.remoteId} (${report.name}): ${report.added} added, ${report.kept} kept, ${report.skipped} skipped, ` +
           `${report.removed} removed${fetched ? `, ${fetched} thumbnails fetched` : ''}`,
       );
-      options.onCatalogueChanged?.();
+      if (!changed.empty) options.onCatalogueChanged?.(changed.ids);
       return report;
     },
   };
