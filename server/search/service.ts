@@ -82,6 +82,12 @@ export interface SearchWindow {
   limit: number;
 }
 
+/** A kind's index holding every announced write, and the positions a filter lets through in it (see `current`) */
+export interface CurrentIndex {
+  index: WordIndex;
+  allowed: (filter: Filter, ctx: SearchContext) => Promise<Uint8Array>;
+}
+
 /** Ids of changed items per kind, as a writer that knows them announces them (catalogue.changed). */
 export type ChangedIds = Partial<Record<EntityKind, number[]>>;
 
@@ -283,6 +289,22 @@ export function createSearch(
     async matchingIds(kind: EntityKind, q: string, lyrics: boolean): Promise<number[]> {
       const { index } = await indexOf(kind);
       return index.matchingIds(queryWords(q), fieldsOf(kind, lyrics));
+    },
+
+    /**
+     * The kind's index if it holds every write announced so far, without waiting (lists without a
+     * text query answer from it, else from the database: catalogue/indexed-lists.ts); when it does
+     * not, its update starts now for a later list. Its `allowed` is the filter's set, as `rank` uses.
+     */
+    current(kind: EntityKind): CurrentIndex | undefined {
+      const slot = slotOf(kind);
+      const done = slot.done;
+      if (!done || done.generation !== slot.generation) {
+        indexOf(kind).catch(() => undefined);
+        return undefined;
+      }
+      void check(kind, slot, done.built);
+      return { index: done.built.index, allowed: (filter, ctx) => allowedBy(kind, done.built, filter, ctx) };
     },
 
     /**
