@@ -293,13 +293,15 @@ export function createSearch(
 
     /**
      * The kind's index if it holds every write announced so far, without waiting (lists without a
-     * text query answer from it, else from the database: catalogue/indexed-lists.ts); when it does
-     * not, its update starts now for a later list. Its `allowed` is the filter's set, as `rank` uses.
+     * text query answer from it, else from the database: catalogue/indexed-lists.ts). An index
+     * behind starts its update now, for a later list; a first build is left to `warm` or a search.
+     * Its `allowed` is a filter's set, as `rank` uses.
      */
     current(kind: EntityKind): CurrentIndex | undefined {
       const slot = slotOf(kind);
       const done = slot.done;
-      if (!done || done.generation !== slot.generation) {
+      if (!done) return undefined;
+      if (done.generation !== slot.generation) {
         indexOf(kind).catch(() => undefined);
         return undefined;
       }
