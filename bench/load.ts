@@ -43,6 +43,25 @@ const STATS_TOP = [
   '?what=radio',
 ].map((q) => `/api/stats/top${q}`);
 
+/**
+ * Catalogue lists as the site's pages ask for them: every kind, the common filters (provider, channel,
+ * tags), periods and later pages (issue 23: lists without the read cache against a search page).
+ */
+const LISTS = [
+  '/api/media/latest?size=21',
+  '/api/media/latest?providers=youtube&size=21',
+  '/api/media/latest?sources=nova_music,nova_daily&size=21&page=2',
+  '/api/media?sort=top&tags=3&size=21',
+  '/api/media?sort=duration&tags=5,7&providers=sound_cloud&size=21',
+  '/api/media/top?size=21',
+  '/api/media/top?period=week&size=21',
+  '/api/media/top?period=year&providers=youtube&size=21&page=3',
+  '/api/streams/latest?size=21',
+  '/api/streams/top?period=six_months&size=21',
+  '/api/playlists/latest?size=21',
+  '/api/clips/top?size=21',
+];
+
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
@@ -60,7 +79,7 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   console.log(
-    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,search,suggest,by-id,stats-timeline,stats-top,latest-uncached,latest-user-uncached,top-uncached,search-uncached,suggest-uncached,by-id-uncached,stats-timeline-uncached,stats-top-uncached,bare --seed --pglite --viewers 100 --profile --server-root /path/to/another/checkout]',
+    'Usage: npm run bench [-- --duration 10 --warmup 2 --connections 100 --songs 100000 --only latest,latest-user,top,lists,search,suggest,by-id,stats-timeline,stats-top,latest-uncached,latest-user-uncached,top-uncached,lists-uncached,search-uncached,suggest-uncached,by-id-uncached,stats-timeline-uncached,stats-top-uncached,bare --seed --pglite --viewers 100 --profile --server-root /path/to/another/checkout]',
   );
   process.exit(0);
 }
@@ -175,7 +194,7 @@ function startServer(): Promise<BenchServer> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The benchmark server did not start within 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error('The benchmark server did not start within 180 s')), 180_000);
     child.once('exit', (code) => reject(new Error(`The benchmark server exited (code ${code})`)));
     child.once('message', (ports) => {
       clearTimeout(timer);
@@ -314,6 +333,7 @@ async function main() {
       cookies: viewer.cookies,
     },
     { name: 'top', label: 'top `/api/media/top?period=month&size=21`', paths: ['/api/media/top?period=month&size=21'] },
+    { name: 'lists', label: `lists \`/api/{kind}[/latest|/top]?…\` (${LISTS.length} lists: filters, periods, pages)`, paths: LISTS },
     {
       name: 'search',
       label: `search \`/api/media?q=…&sort=relevance&size=21\` (${SEARCH_QUERIES.length} queries)`,

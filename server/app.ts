@@ -87,6 +87,11 @@ export interface BuildOptions {
   heartbeatMs?: number;
   /** Only these slices (and the ones they need), by name: tests of one slice boot no more. Default: all */
   slices?: string[];
+  /**
+   * Lists without a text query answered from the search index when it holds every announced write
+   * (default true, catalogue/indexed-lists.ts); tests that write rows directly, announcing nothing, read them from the database
+   */
+  listsFromIndex?: boolean;
 }
 
 /** Every slice, in the order they register: each after the ones it needs (the site last: it answers what no other does). */

@@ -11,10 +11,11 @@ declare module 'fastify' {
 }
 
 /** The catalogue's reads, and its cached answers forgotten whenever it changes here or on another instance. */
-export const cataloguePlugin = defineSlice('catalogue', ['core', 'events', 'read-cache'], (app) => {
+export const cataloguePlugin = defineSlice<{ listsFromIndex?: boolean }>('catalogue', ['core', 'events', 'read-cache'], (app, options) => {
   const { events } = app;
   const catalogue = createCatalogueService(app.database.db, app.config, {
     now: app.clock,
+    listsFromIndex: options.listsFromIndex ?? true,
     announce: (db, ids) => events.publish(db, 'catalogue.changed', catalogueChange(ids)),
   });
   app.decorate('catalogue', catalogue);

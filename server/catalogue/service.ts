@@ -11,6 +11,7 @@ import { type PageRequest, pageWindow, presentPage, type RowPage, readPage } fro
 import { notFound } from '../http/errors';
 import { type ChangedIds, createSearch } from '../search/service';
 import { CountCache } from './count-cache';
+import { indexedListIds } from './indexed-lists';
 import { ANONYMOUS, presentClip, presentMedia, presentPlaylist, presentStream, type Viewer } from './present';
 import { PresentedCache } from './presented-cache';
 import {
@@ -66,9 +67,11 @@ export interface CatalogueDeps {
   /** The time periods count back from, the day of the Song of the Day, and the caches' expiry */
   now: () => Date;
   announce?: ChangeAnnouncer;
+  /** Lists without a text query from the search index when it is current (indexed-lists.ts); else always the database */
+  listsFromIndex?: boolean;
 }
 
-export function createCatalogueService(db: Db, config: Config, { now, announce }: CatalogueDeps) {
+export function createCatalogueService(db: Db, config: Config, { now, announce, listsFromIndex = true }: CatalogueDeps) {
   const counts = new CountCache(now);
   const tags = new TagCache(db, now);
   const knownSources = new Set(sourceValues(config.site.streamerKey));
@@ -76,6 +79,8 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
   const listContext = (): ListContext => ({ db, counts, knownSources, now: now() });
   const changeListeners: (() => void)[] = [];
   const presented = new PresentedCache<Item>();
+  /** Lists without a text query answered so far, by where from (tests and the bench) */
+  const listed = { index: 0, database: 0 };
 
   async function presentRows<K extends keyof Kinds>(kind: K, rows: Row<K>[], viewerSource: ViewerSource): Promise<Shape[K][]> {
     const [tagsOf, viewer] = await Promise.all([tags.resolver(rows.map((r) => r.tagIds)), resolveViewer(kind, rows, viewerSource)]);
@@ -156,6 +161,7 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
 
     /** Presented items cached by kind and id (search pages, suggestions): for tests and the bench */
     presented,
+    listed,
 
     /** Rows read elsewhere (a user's liked list) presented like every list. */
     presentPage: presentRowPage,
@@ -164,7 +170,10 @@ export function createCatalogueService(db: Db, config: Config, { now, announce }
 
     async list<K extends keyof Kinds>(kind: K, filter: Filter, paging: PageRequest, viewer: ViewerSource = ANONYMOUS) {
       if (search.hasWords(filter.q)) return searchPage(kind, filter, paging, viewer);
-      return presentIdPage(kind, await listIds(kind, filter, paging, listContext()), viewer);
+      const context = listContext();
+      const indexed = listsFromIndex ? await indexedListIds(search, kind, filter, paging, context) : undefined;
+      listed[indexed ? 'index' : 'database']++;
+      return presentIdPage(kind, indexed ?? (await listIds(kind, filter, paging, context)), viewer);
     },
 
     async byId<K extends keyof Kinds>(kind: K, id: number, viewer: ViewerSource = ANONYMOUS): Promise<Shape[K]> {

@@ -120,6 +120,21 @@ export class KeptIndex<B extends Versioned> {
     }
   }
 
+  /**
+   * The index if it reflects every write announced, without waiting (lists answer from it, else from
+   * the database). One behind starts its update now, for a later list; a first build is left to `warm`.
+   */
+  upToDate(): B | undefined {
+    const answering = this.current;
+    if (!answering) return undefined;
+    if (answering.named === this.generation && answering.full >= this.fullAt) {
+      void this.check(answering.built);
+      return answering.built;
+    }
+    this.index().catch(() => undefined);
+    return undefined;
+  }
+
   /** Starts a build unless the index answering reflects the last unnamed write, or a build is running (it chains one more when it ends). */
   private buildIfStale() {
     if (this.building || (this.current && this.current.full >= this.fullAt)) return;

@@ -89,6 +89,12 @@ export interface SearchWindow {
   limit: number;
 }
 
+/** A kind's index holding every announced write, and the positions a filter lets through in it (see `current`) */
+export interface CurrentIndex {
+  index: WordIndex;
+  allowed: (filter: Filter, ctx: SearchContext) => Promise<Uint8Array>;
+}
+
 /** Ids of changed items per kind, as a writer that knows them announces them (catalogue.changed). */
 export type ChangedIds = Partial<Record<EntityKind, number[]>>;
 
@@ -245,6 +251,17 @@ export function createSearch(
       const words = queryWords(q);
       if (!current) return matchingFromDatabase(db, kind, words, lyrics);
       return current.index.matchingIds(words, fieldsOf(kind, lyrics));
+    },
+
+    /**
+     * The kind's index if it holds every write announced so far, without waiting (lists without a
+     * text query answer from it, else from the database: catalogue/indexed-lists.ts). An index
+     * behind starts its update now, for a later list. Its `allowed` is a filter's set, as `rank` uses.
+     */
+    current(kind: EntityKind): CurrentIndex | undefined {
+      const built = keptOf(kind).upToDate();
+      if (!built) return undefined;
+      return { index: built.index, allowed: (filter, ctx) => allowedBy(kind, built, filter, ctx) };
     },
 
     /**

@@ -80,7 +80,8 @@ interface Matches {
 export class WordIndex {
   readonly ids: Int32Array;
   private readonly views: Float64Array;
-  private readonly dates: Float64Array;
+  /** Per position, what latest orders by and periods bound (ms) */
+  readonly dates: Float64Array;
   private readonly lengths: Float64Array;
   private readonly dictionary: Dictionary;
   /** Per word id: where it is in names and tags, and (apart, so other searches never walk them) in lyrics */
@@ -265,7 +266,8 @@ export class WordIndex {
 
   private memoKey = (word: string, isLast: boolean, fields: number) => `${fields}${isLast ? '*' : ' '}${word}`;
 
-  private sortOrder(sort: Sort, seed: string): SortOrder {
+  /** A sort's order (lists without a text query walk it: lists.ts) */
+  sortOrder(sort: Sort, seed: string): SortOrder {
     const known = this.ready.get(sortKeyOf(sort, seed));
     if (known) return known;
     // Not prepared (a caller that did not await `prepare`): the same order, in one go.

@@ -22,15 +22,24 @@ export const ROOMY_LIMITS = { REQUEST_LIMIT_PER_BUYER: '1000', QUEUE_MAX: '10000
  * Call at module level or in beforeAll: `const t = await createTestApp()`.
  * `now`: the app's clock (server/testing/clock.ts), for tests that move time instead of waiting.
  * `slices` boots only those (and the ones they need), e.g. `{ slices: ['likes'] }`; the others' context is absent.
+ * `listsFromIndex`: lists from the search index as deployed (off by default, see below).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date; slices?: string[] } = {},
+  options: { now?: () => Date; slices?: string[]; listsFromIndex?: boolean } = {},
 ): Promise<TestApp> {
-  // Tests write rows directly and read them back at once; the read cache has its own tests (READ_CACHE_MS set there).
+  // Tests write rows directly and read them back at once, announcing nothing: the read cache and the
+  // lists answered from the search index have their own tests (READ_CACHE_MS, listsFromIndex set there).
   const config = loadConfig({ DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', ...ROOMY_LIMITS, ...env });
   const database = await createTestDatabase();
-  const { app, context } = await buildApp({ config, database, serveWeb: false, now: options.now, slices: options.slices });
+  const { app, context } = await buildApp({
+    config,
+    database,
+    serveWeb: false,
+    now: options.now,
+    slices: options.slices,
+    listsFromIndex: options.listsFromIndex ?? false,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

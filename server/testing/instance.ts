@@ -14,7 +14,8 @@ const BASE_ENV = { DATA_DIR: '/tmp/almanac-test-unused', READ_CACHE_MS: '0', LOG
  */
 export async function startInstance(database: Database, now?: () => Date, env: Record<string, string> = {}) {
   const config = loadConfig({ ...BASE_ENV, ...env });
-  const built = await buildApp({ config, database, serveWeb: false, now });
+  // As in createTestApp: tests write catalogue rows directly, announcing nothing, and list them at once.
+  const built = await buildApp({ config, database, serveWeb: false, now, listsFromIndex: false });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
