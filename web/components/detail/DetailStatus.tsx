@@ -21,7 +21,7 @@ interface LoadStatusProps<T> {
  * is a new query, so the page reloads with it.
  */
 export function LoadStatus<T>({ noun, header, query, children }: LoadStatusProps<T>) {
-  // Data from the page's HTML (api/page-item.ts, updated at 0) that the API then failed to confirm is
+  // Data from the page's HTML (api/page-answers.ts, updated at 0) that the API then failed to confirm is
   // not shown: the page says what spec 8 says when the item cannot be read.
   const unconfirmed = query.isError && query.dataUpdatedAt === 0;
   if (query.data !== undefined && !unconfirmed) return children(query.data);
