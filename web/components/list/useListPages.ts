@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
 import type { Page } from '../../../common/api';
 import type { ListSource } from '../../api/list-source';
-import { takePageAnswer } from '../../api/page-answers';
+import { takePageAnswer, unconfirmed } from '../../api/page-answers';
 import { nextPageNumber } from '../../lib/page-size';
 
 /**
@@ -60,20 +60,22 @@ function useEntryListPages<T>(source: ListSource<T>, size: number, failureText: 
   const loadMore = useCallback(() => {
     const current = latest.current;
     if (current.isFetching) return;
-    if (!current.data) void current.refetch();
+    if (!current.data || unconfirmed(current)) void current.refetch();
     else if (current.hasNextPage) void current.fetchNextPage();
   }, []);
 
-  const items = query.data?.pages.flatMap((page) => page.content) ?? [];
+  // A first page from the HTML that the API failed to confirm is not shown: the list failed (and Load More retries it).
+  const failedFirst = unconfirmed(query);
+  const items = failedFirst ? [] : (query.data?.pages.flatMap((page) => page.content) ?? []);
   // Asking again for pages already shown (the HTML's, an invalidated list's) shows them meanwhile, with no spinner.
-  const loading = query.isFetching && !query.isRefetching;
+  const loading = query.isFetching && (failedFirst || !query.isRefetching);
   const failed = query.isError && !loading;
   return {
     items,
     loading,
     failed,
     /** No page loaded yet and one is on its way */
-    initialLoading: loading && !query.data,
+    initialLoading: loading && (!query.data || failedFirst),
     canLoadMore: failed || (query.hasNextPage && !loading),
     empty: !loading && !query.isError && items.length === 0,
     loadMore,
