@@ -149,7 +149,11 @@ describe('a first read that fails', () => {
     api.get('/api/media/latest', async () => ({ content: [] }));
     await api.ready();
     try {
-      const tags = await createPageAnswers(api as unknown as App, 'https://almanac.example').tagsFor(matchPage('/'), '/');
+      const tags = await createPageAnswers(api as unknown as App, {
+        publicUrl: 'https://almanac.example',
+        ttlMs: 0,
+        onChanged: () => {},
+      }).tagsFor(matchPage('/'), '/');
       expect(tags[0]).toBe('<link rel="preload" as="image" href="/images/thumbnails/streams/last.jpg" fetchpriority="high" />');
       const answers = JSON.parse(ELEMENT.exec(tags[1]!)![1]!) as Record<string, unknown>;
       expect(Object.keys(answers).sort()).toEqual([HOME_READS.lastStream, HOME_READS.latestSongs].sort());

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { PAGE_ANSWERS_ELEMENT_ID, thumbnailPath } from '../../common/constants';
 import type { EntityKind } from '../../common/enums';
 import { FIRST_ROW_MEDIA, HOME_READS, itemRead, LATEST_SONGS_READ } from '../../common/first-reads';
@@ -93,7 +94,15 @@ export interface PageAnswers {
   tagsFor(page: PageMatch, url: string): Promise<string[]>;
 }
 
-export function createPageAnswers(app: App, publicUrl: string): PageAnswers {
+export interface PageAnswersOptions {
+  publicUrl: string;
+  /** How long a page's tags are kept (READ_CACHE_MS, as the answers themselves); 0: built for every page */
+  ttlMs: number;
+  /** Called with a listener on every catalogue write of this instance, which empties the kept tags */
+  onChanged: (listener: () => void) => void;
+}
+
+export function createPageAnswers(app: App, { publicUrl, ttlMs, onChanged }: PageAnswersOptions): PageAnswers {
   // The site's own name: the Host check (http/same-site.ts) lets it through as it lets a visitor's.
   const host = new URL(publicUrl).host;
 
@@ -109,13 +118,26 @@ export function createPageAnswers(app: App, publicUrl: string): PageAnswers {
     return undefined;
   }
 
+  async function build(plan: PagePlan): Promise<string[]> {
+    const bodies = await Promise.all(plan.reads.map(read));
+    const answers = new Map(plan.reads.flatMap((read, index) => (bodies[index] === undefined ? [] : [[read, bodies[index]] as const])));
+    return pageDataTags(answers, plan.preloads(answers));
+  }
+
+  // Each read is a request through the app's hooks (~0.4 ms of CPU): a crowd opening the home page at
+  // once (a go-live) shares one build per page and READ_CACHE_MS, as their API reads share the read cache.
+  const kept =
+    ttlMs > 0
+      ? new LRUCache<string, string[], PagePlan>({ max: 10_000, ttl: ttlMs, fetchMethod: (_path, _stale, { context }) => build(context) })
+      : null;
+  onChanged(() => kept?.clear());
+
   return {
     async tagsFor(page, url) {
       const plan = planFor(page, url);
       if (!plan) return [];
-      const bodies = await Promise.all(plan.reads.map(read));
-      const answers = new Map(plan.reads.flatMap((read, index) => (bodies[index] === undefined ? [] : [[read, bodies[index]] as const])));
-      return pageDataTags(answers, plan.preloads(answers));
+      // By path: the plan depends on nothing else (pages with a query have none, but item pages, whose query is ignored).
+      return kept ? ((await kept.fetch(page.path, { context: plan })) ?? []) : build(plan);
     },
   };
 }

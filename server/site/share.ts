@@ -48,7 +48,11 @@ export function shareRoutes(
   const { config } = options;
   const shell = options.shell === null ? null : createAppShell(options.shell);
   const cards = createShareCards({ ...options, description: shell?.description });
-  const pageAnswers = createPageAnswers(app, config.publicUrl);
+  const pageAnswers = createPageAnswers(app, {
+    publicUrl: config.publicUrl,
+    ttlMs: config.readCacheMs,
+    onChanged: (listener) => options.catalogue.onChanged(listener),
+  });
   const images = createShareImages({ thumbnailDirs: options.thumbnailDirs, cacheDir: path.join(config.dataDir, 'share-images') });
 
   const send = (request: FastifyRequest, reply: FastifyReply, image: ShareImage) => {
