@@ -163,3 +163,30 @@ describe('a first read that fails', () => {
     }
   });
 });
+
+describe("a page's kept tags", () => {
+  it('are built once per path while kept, and again after a catalogue write', async () => {
+    const api = Fastify({ logger: false });
+    let reads = 0;
+    api.get('/api/media/latest', async () => ({ content: [{ thumbnail: `${++reads}.jpg` }] }));
+    await api.ready();
+    let changed = () => {};
+    try {
+      const answers = createPageAnswers(api as unknown as App, {
+        publicUrl: 'https://almanac.example',
+        ttlMs: 60_000,
+        onChanged: (listener) => {
+          changed = listener;
+        },
+      });
+      const first = await answers.tagsFor(matchPage('/latest'), '/latest');
+      expect(await answers.tagsFor(matchPage('/latest/'), '/latest/')).toEqual(first);
+      expect(reads).toBe(1);
+      changed();
+      expect((await answers.tagsFor(matchPage('/latest'), '/latest'))[0]).toContain('/images/thumbnails/media/2.jpg');
+      expect(reads).toBe(2);
+    } finally {
+      await api.close();
+    }
+  });
+});
