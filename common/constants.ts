@@ -43,6 +43,8 @@ export const DEFAULT_STATION = 'top';
 export const TOAST = { displayMs: 5000, extendedMs: 1000, animationMs: 300 } as const;
 
 export const THUMBNAIL = { width: 320, height: 180 } as const;
+/** Where a catalogue thumbnail is served (spec 3): /images/thumbnails/{media|streams|playlists|clips}/{file}. */
+export const thumbnailPath = (kind: string, file: string) => `/images/thumbnails/${kind}/${encodeURIComponent(file)}`;
 export const SHARE_IMAGE = { width: 480, height: 270 } as const;
 
 /** Song of the Day does not repeat within this many days. */
@@ -51,7 +53,8 @@ export const DAILY_SONG_NO_REPEAT_DAYS = 30;
 /** Id of the element of index.html that carries the public configuration (server/site/index-html.ts). */
 export const PUBLIC_CONFIG_ELEMENT_ID = 'almanac-public-config';
 /**
- * The id of the JSON the server writes into an item page's HTML: the logged-out answer of
- * GET /api/{kind}/{id}, so the page renders its first screen without that round trip (issue 23, LCP).
+ * The id of the JSON the server writes into a page's HTML: the logged-out answers of the API reads the
+ * page's first screen makes, by URL (common/first-reads.ts), so it renders without those round trips
+ * (issue 23, LCP).
  */
-export const PAGE_ITEM_ELEMENT_ID = 'almanac-page-item';
+export const PAGE_ANSWERS_ELEMENT_ID = 'almanac-page-answers';

@@ -7,7 +7,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { seedPageItem } from './api/page-item';
 import { queryClient } from './api/query-client';
 import { useLater } from './components/later/later';
 import { lateParts } from './components/layout/late-parts';
@@ -31,8 +30,6 @@ function LateToasts() {
   }, [raised]);
   return parts ? <parts.Toasts /> : null;
 }
-
-seedPageItem(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -64,12 +64,13 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
   const share = shareRoutes(app, { config, db: app.database.db, catalogue: app.catalogue, thumbnailDirs, shell });
   const manifest = serveWeb ? renderManifest(webDist, publicConfig(config)) : null;
   if (shell) {
-    // The service worker's offline shell (web/sw.ts): the home page's.
+    // The service worker's offline shell (web/sw.ts): the home page's, without its first screen's
+    // data, which the worker would keep and an offline visit of any page would start from.
     app.get(SHELL_PATH, { schema: { hide: true } }, async (_request, reply) =>
       reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(await share.page('/')),
+        .send(await share.page('/', { withData: false })),
     );
   }
   if (manifest) {

@@ -13,8 +13,6 @@ export interface CardItem {
   name: string;
   thumbnail: string | null;
   description: string;
-  /** The logged-out API answer of the item (GET /api/{kind}/{id}), written into its page (share-html.ts) */
-  answer: unknown;
 }
 
 const OG_TYPES: Record<EntityKind, string> = {
@@ -24,7 +22,6 @@ const OG_TYPES: Record<EntityKind, string> = {
   clips: 'video.other',
 };
 
-const DETAILS_OR_EDIT = /\/(details|edit)$/;
 export const SITE_IMAGE_PATH = '/images/share/site.jpg';
 export const itemImagePath = (kind: EntityKind, id: number) => `/images/share/${kind}/${id}.jpg`;
 
@@ -56,9 +53,7 @@ export function createShareCards(options: { db: Db; config: Config; catalogue: C
   async function load(kind: EntityKind, id: number): Promise<{ item: CardItem | null }> {
     const row = await findRow(kind, db, id);
     if (!row) return { item: null };
-    // A second indexed read, cached with the card: what the logged-out API would answer for the item.
-    const answer = await options.catalogue.byId(kind, id);
-    return { item: { name: row.name, thumbnail: row.thumbnail, description: describe(kind, row), answer } };
+    return { item: { name: row.name, thumbnail: row.thumbnail, description: describe(kind, row) } };
   }
 
   // A link posted in a busy chat is unfurled by many clients at once: like the read cache of the
@@ -111,13 +106,6 @@ export function createShareCards(options: { db: Db; config: Config; catalogue: C
       imageAlt: found.name,
       type: OG_TYPES[page.item.kind],
       siteName,
-      // The item's own page shows its thumbnail as the player's poster (web/components/detail/DetailPlayer.tsx),
-      // at the address web/components/Thumbnail.tsx asks for; its details and edit pages do not lead with it.
-      preloadImage:
-        found.thumbnail && !DETAILS_OR_EDIT.test(page.path)
-          ? `/images/thumbnails/${page.item.kind}/${encodeURIComponent(found.thumbnail)}`
-          : undefined,
-      item: { kind: page.item.kind, id: page.item.id, value: found.answer },
     };
   }
 

@@ -1,4 +1,4 @@
-import { PAGE_ITEM_ELEMENT_ID, SHARE_IMAGE } from '../../common/constants';
+import { SHARE_IMAGE } from '../../common/constants';
 
 /** What a link to a page shows where it is posted (Open Graph and Twitter cards). */
 export interface ShareCard {
@@ -14,16 +14,6 @@ export interface ShareCard {
   /** og:type */
   type: string;
   siteName: string;
-  /**
-   * A same-origin image the page shows first and largest (an item page's poster): preloaded from the
-   * HTML, so it downloads while the app's script does instead of after it ran and asked the API (LCP).
-   */
-  preloadImage?: string;
-  /**
-   * The item a page shows, as the logged-out GET /api/{kind}/{id} answers it: written into the page as
-   * JSON, so its first screen renders without asking the API first (the app asks again behind it).
-   */
-  item?: { kind: string; id: number; value: unknown };
 }
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -37,22 +27,14 @@ function unescapeHtml(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.keys(ENTITIES).find((c) => ENTITIES[c] === entity) ?? entity);
 }
 
-/**
- * A non-executed `<script type="application/json">` (allowed by the CSP). `<` is written as \u003c, so
- * no value (a name with `</script>` in it) can close the element; JSON.parse reads it back unchanged.
- */
-export function itemElement(item: { kind: string; id: number; value: unknown }): string {
-  const json = JSON.stringify(item).replace(/</g, '\\u003c');
-  return `<script id="${PAGE_ITEM_ELEMENT_ID}" type="application/json">${json}</script>`;
-}
-
 const TITLE = /<title>[\s\S]*?<\/title>\s*/i;
 const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>\s*/i;
 
 export interface AppShell {
   /** The shell's own description (web/index.html), which pages without one of their own share */
   description: string;
-  render(card: ShareCard): string;
+  /** The page with its card, and `more` head tags after it (site/page-answers.ts: its first screen's data) */
+  render(card: ShareCard, more?: readonly string[]): string;
 }
 
 /**
@@ -68,11 +50,11 @@ export function createAppShell(html: string): AppShell {
   const tail = rest.slice(at);
   return {
     description,
-    render: (card) => `${head}${headTags(card)}${tail}`,
+    render: (card, more = []) => `${head}${headTags(card, more)}${tail}`,
   };
 }
 
-function headTags(card: ShareCard): string {
+function headTags(card: ShareCard, more: readonly string[]): string {
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
@@ -94,7 +76,5 @@ function headTags(card: ShareCard): string {
     meta('name', 'twitter:image', card.image),
     meta('name', 'twitter:image:alt', card.imageAlt),
   ];
-  if (card.preloadImage) tags.push(`<link rel="preload" as="image" href="${escapeHtml(card.preloadImage)}" fetchpriority="high" />`);
-  if (card.item) tags.push(itemElement(card.item));
-  return `  ${tags.join('\n    ')}\n  `;
+  return `  ${[...tags, ...more].join('\n    ')}\n  `;
 }

@@ -117,38 +117,6 @@ describe('share cards of pages', () => {
     }
   });
 
-  it("preloads an item page's poster, its thumbnail, from the HTML; not on its details page, nor without a thumbnail", async () => {
-    const file = await thumbnail('media', 'poster & co.jpg', { r: 30, g: 30, b: 200 });
-    const song = await buildSong(db, { name: 'Poster song', thumbnail: file });
-    const bare = await buildSong(db, { name: 'No poster', thumbnail: null });
-    const preloads = async (url: string) => {
-      const res = await app.inject({ method: 'GET', url });
-      const head = res.body.slice(0, res.body.indexOf('</head>'));
-      return [...head.matchAll(/<link rel="preload" as="image" href="([^"]*)" fetchpriority="high" \/>/g)].map((m) => decode(m[1]!));
-    };
-    // The address web/components/Thumbnail.tsx asks for (thumbnailUrl), or the browser would fetch it twice.
-    expect(await preloads(`/media/${song.id}`)).toEqual(['/images/thumbnails/media/poster%20%26%20co.jpg']);
-    expect(await preloads(`/media/${song.id}/details`)).toEqual([]);
-    expect(await preloads(`/media/${bare.id}`)).toEqual([]);
-    expect(await preloads('/')).toEqual([]);
-  });
-
-  it("writes an item page's logged-out API answer into its HTML, where no name can close the element", async () => {
-    const name = 'Seeded </script><script>alert(1)</script>';
-    const song = await buildSong(db, { name, duration: 200 });
-    const embedded = async (url: string) => {
-      const body = (await app.inject({ method: 'GET', url })).body;
-      const found = /<script id="almanac-page-item" type="application\/json">([^<]*)<\/script>/.exec(body);
-      return found ? (JSON.parse(found[1]!) as unknown) : undefined;
-    };
-    const answer = await app.inject({ method: 'GET', url: `/api/media/${song.id}` });
-    expect(answer.statusCode).toBe(200);
-    // What the web app puts into its cache under ['item', 'media', id] (web/api/page-item.ts): the API's own answer.
-    expect(await embedded(`/media/${song.id}`)).toEqual({ kind: 'media', id: song.id, value: answer.json() });
-    expect(await embedded(`/media/${song.id + 1000}`)).toBeUndefined();
-    expect(await embedded('/latest')).toBeUndefined();
-  });
-
   it('gives streams, playlists and clips their own cards', async () => {
     const stream = await buildStream(db, { name: 'Karaoke night', duration: 3723 });
     const playlist = await buildPlaylist(db, { name: 'Ballads', type: 'album', mediaCount: 12 });

@@ -6,9 +6,10 @@ import type { CatalogueService } from '../catalogue/service';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
+import { createPageAnswers } from './page-answers';
 import { MAX_ITEM_ID, matchPage } from './pages';
 import { createShareCards, SITE_IMAGE_PATH } from './share-cards';
-import { createAppShell } from './share-html';
+import { type AppShell, createAppShell } from './share-html';
 import { createShareImages, type ShareImage } from './share-image';
 
 /**
@@ -25,8 +26,11 @@ const imageParams = z.object({
 });
 
 export interface SharePages {
-  /** The app shell for a request URL, with that page's card; null when no web app is served */
-  page(url: string): Promise<string> | null;
+  /**
+   * The app shell for a request URL, with that page's card and its first screen's data
+   * (page-answers.ts; `withData: false` leaves them out); null when no web app is served
+   */
+  page(url: string, options?: { withData?: boolean }): Promise<string> | null;
 }
 
 export function shareRoutes(
@@ -44,6 +48,11 @@ export function shareRoutes(
   const { config } = options;
   const shell = options.shell === null ? null : createAppShell(options.shell);
   const cards = createShareCards({ ...options, description: shell?.description });
+  const pageAnswers = createPageAnswers(app, {
+    publicUrl: config.publicUrl,
+    ttlMs: config.readCacheMs,
+    onChanged: (listener) => options.catalogue.onChanged(listener),
+  });
   const images = createShareImages({ thumbnailDirs: options.thumbnailDirs, cacheDir: path.join(config.dataDir, 'share-images') });
 
   const send = (request: FastifyRequest, reply: FastifyReply, image: ShareImage) => {
@@ -66,7 +75,13 @@ export function shareRoutes(
     return send(request, reply, image);
   });
 
+  async function render(appShell: AppShell, url: string, withData: boolean) {
+    const page = matchPage(url);
+    const [card, more] = await Promise.all([cards.cardFor(page), withData ? pageAnswers.tagsFor(page, url) : []]);
+    return appShell.render(card, more);
+  }
+
   return {
-    page: (url) => (shell ? cards.cardFor(matchPage(url)).then((card) => shell.render(card)) : null),
+    page: (url, { withData = true } = {}) => (shell ? render(shell, url, withData) : null),
   };
 }

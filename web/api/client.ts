@@ -40,6 +40,9 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody | undefin
   }
 }
 
+/** The URL of a call to our API (the address the page answers of web/api/page-answers.ts are kept by). */
+export const apiUrl = (path: string, params?: QueryParams) => `${path}${toQueryString(params)}`;
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: QueryParams;
@@ -51,7 +54,7 @@ interface RequestOptions {
 export async function apiRequest<T>(path: string, { method = 'GET', params, body, signal }: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${path}${toQueryString(params)}`, {
+    response = await fetch(apiUrl(path, params), {
       method,
       signal,
       credentials: 'same-origin',

@@ -1,10 +1,11 @@
 import { type QueryClient, type QueryKey, queryOptions } from '@tanstack/react-query';
 import type { Clip, Media, Playlist, Stream } from '../../common/api';
 import type { EntityKind } from '../../common/enums';
+import { itemRead } from '../../common/first-reads';
 import { ITEM_FAILURE_TEXTS } from '../lib/detail';
 import { apiDelete, apiGet, apiPost } from './client';
 import { type ListSource, pagedEndpoint } from './list-source';
-import { itemKey } from './page-item';
+import { fromPage } from './page-answers';
 
 /** One catalogue item by id, the daily song, and the lists and writes of the detail screens. */
 
@@ -17,10 +18,13 @@ export interface ItemOf {
 
 /** GET /api/{kind}/{id}; a failure toasts the spec 8 text of its kind ("Unable to retrieve media", ...). */
 export function itemQuery<K extends EntityKind>(kind: K, id: number) {
+  const url = itemRead(kind, id);
   return queryOptions({
-    queryKey: itemKey(kind, id),
-    queryFn: ({ signal }) => apiGet<ItemOf[K]>(`/api/${kind}/${id}`, undefined, signal),
+    queryKey: ['item', kind, id] as const,
+    queryFn: ({ signal }) => apiGet<ItemOf[K]>(url, undefined, signal),
     meta: { failureText: ITEM_FAILURE_TEXTS[kind] },
+    // The item's pages carry it in their HTML (its own page's poster shows with the script).
+    ...fromPage<ItemOf[K]>(url),
   });
 }
 

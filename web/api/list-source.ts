@@ -1,6 +1,6 @@
 import type { Page } from '../../common/api';
 import type { QueryParams } from '../lib/api-error';
-import { apiGet } from './client';
+import { apiGet, apiUrl } from './client';
 
 /**
  * What the list component pages through. `key` names the data source and its filter: when it
@@ -8,6 +8,8 @@ import { apiGet } from './client';
  */
 export interface ListSource<T> {
   key: readonly unknown[];
+  /** The address of a page (the page answers in the HTML are kept by it: web/api/page-answers.ts) */
+  url: (paging: { page: number; size: number }) => string;
   fetchPage: (paging: { page: number; size: number }, signal: AbortSignal) => Promise<Page<T>>;
 }
 
@@ -15,6 +17,7 @@ export interface ListSource<T> {
 export function pagedEndpoint<T>(path: string, params: QueryParams = {}): ListSource<T> {
   return {
     key: [path, params],
+    url: ({ page, size }) => apiUrl(path, { ...params, page, size }),
     fetchPage: ({ page, size }, signal) => apiGet<Page<T>>(path, { ...params, page, size }, signal),
   };
 }

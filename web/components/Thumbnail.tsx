@@ -1,13 +1,13 @@
 import { Box } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { THUMBNAIL } from '../../common/constants';
+import { THUMBNAIL, thumbnailPath } from '../../common/constants';
 import type { EntityKind } from '../../common/enums';
 import classes from './Thumbnail.module.css';
 
 /** Thumbnails live under /images/thumbnails/{media|streams|playlists|clips}/{file} (spec 3). */
 export function thumbnailUrl(kind: EntityKind, thumbnail: string | null): string | undefined {
-  return thumbnail ? `/images/thumbnails/${kind}/${encodeURIComponent(thumbnail)}` : undefined;
+  return thumbnail ? thumbnailPath(kind, thumbnail) : undefined;
 }
 
 interface ThumbnailProps {

@@ -2,6 +2,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EntityKind } from '../../../common/enums';
+import { unconfirmed } from '../../api/page-answers';
 import { KIND_NOUNS } from '../../lib/detail';
 import { EmphasisHeader, type EmphasisIcon } from '../EmphasisHeader';
 import { KIND_TITLES } from './kind-titles';
@@ -21,10 +22,8 @@ interface LoadStatusProps<T> {
  * is a new query, so the page reloads with it.
  */
 export function LoadStatus<T>({ noun, header, query, children }: LoadStatusProps<T>) {
-  // Data from the page's HTML (api/page-item.ts, updated at 0) that the API then failed to confirm is
-  // not shown: the page says what spec 8 says when the item cannot be read.
-  const unconfirmed = query.isError && query.dataUpdatedAt === 0;
-  if (query.data !== undefined && !unconfirmed) return children(query.data);
+  // Data from the page's HTML that the API then failed to confirm is not shown (api/page-answers.ts).
+  if (query.data !== undefined && !unconfirmed(query)) return children(query.data);
   if (query.isError) {
     return (
       <>

@@ -6,6 +6,7 @@ import type { Stream } from '../../../common/api';
 import { PROVIDER_LABELS, sourceLabel } from '../../../common/enums';
 import { formatDuration } from '../../../common/format';
 import { useConfig } from '../../api/config';
+import { unconfirmed } from '../../api/page-answers';
 import { useLive } from '../../api/site';
 import { lastStreamQuery } from '../../api/streams';
 import { streamEmbed } from '../../lib/embed';
@@ -68,6 +69,8 @@ function LiveNow({ title, startedAt }: { title: string | null; startedAt: string
 }
 
 function LastStream({ last }: { last: UseQueryResult<Stream | null> }) {
+  // The HTML's last stream (api/page-answers.ts) that the API failed to confirm is not shown.
+  const stream = unconfirmed(last) ? undefined : last.data;
   return (
     <section aria-label="Last stream">
       <EmphasisHeader icon="stream" text="Last" emphasis="Stream" order={2} />
@@ -77,8 +80,8 @@ function LastStream({ last }: { last: UseQueryResult<Stream | null> }) {
           An error occurred when loading streams
         </Text>
       ) : null}
-      {last.data ? <LastStreamCard stream={last.data} /> : null}
-      {last.data === null ? <Text c="dimmed">No streams found</Text> : null}
+      {stream ? <LastStreamCard stream={stream} /> : null}
+      {stream === null ? <Text c="dimmed">No streams found</Text> : null}
     </section>
   );
 }

@@ -29,6 +29,7 @@ export interface ItemListProps<T extends { id: number }> {
   main?: boolean;
 }
 
+/** common/first-reads.ts FIRST_ROW_MEDIA follows it (the thumbnails preloaded from the HTML) */
 const DEFAULT_COLS = { base: 1, xs: 2, md: 3, lg: 4 } as const;
 /** Cards in the widest grid's first row */
 const FIRST_ROW = 4;
@@ -46,7 +47,12 @@ export function ItemList<T extends { id: number }>({
 }: ItemListProps<T>) {
   // Fixed when the list starts: rotating a phone must not restart a list the visitor is reading.
   const [size] = useState(() => (typeof pageSize === 'number' ? pageSize : pageSizeFor(pageSize, window.innerWidth)));
-  const list = useListPages(source, size, failureText);
+  const list = useListPages(
+    source,
+    size,
+    failureText,
+    typeof pageSize === 'number' ? pageSize : pageSizeFor(pageSize, Number.POSITIVE_INFINITY),
+  );
   const onEmpty = useContext(ListEmptyContext);
   useEffect(() => onEmpty?.(list.empty), [onEmpty, list.empty]);
 

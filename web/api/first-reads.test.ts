@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_SIZE, SHORT_PAGE_SIZE } from '../../common/constants';
+import { HOME_READS, LATEST_SONGS_READ } from '../../common/first-reads';
+import { toCatalogueFilter } from '../lib/filters';
+import { mediaLists } from './catalogue';
+import { LIVE_URL } from './site';
+import { LAST_STREAM_URL } from './streams';
+
+/**
+ * The server writes a page's first answers under the URLs of common/first-reads.ts; the web takes
+ * them by the URLs its queries ask. A difference would go unnoticed (the query would just ask the API),
+ * so the two are held equal here.
+ */
+describe('the first reads the HTML carries are the URLs the web asks', () => {
+  it("home's: the live check, the last stream and the first pages of its short lists at the wide size", () => {
+    const firstPage = { page: 1, size: SHORT_PAGE_SIZE.wide };
+    expect(HOME_READS).toEqual({
+      live: LIVE_URL,
+      lastStream: LAST_STREAM_URL,
+      topSongs: mediaLists.top('month').url(firstPage),
+      latestSongs: mediaLists.latest().url(firstPage),
+    });
+  });
+
+  it("/latest's: the route's default youtube filter, at the wide size", () => {
+    expect(LATEST_SONGS_READ).toBe(mediaLists.latest(toCatalogueFilter({ providers: ['youtube'] })).url({ page: 1, size: PAGE_SIZE.wide }));
+  });
+});
