@@ -27,7 +27,7 @@ export const cataloguePlugin = defineSlice<{ listsFromIndex?: boolean }>('catalo
   catalogue.onChanged(() => app.readCache.clear());
   // The search indexes are built in the background once the server listens (never before: the
   // health check and the first pages do not wait for them); searches meanwhile are answered by the
-  // database (search/fallback.ts), never made to wait for a build.
+  // database (search/queries.ts rankFromDatabase), never made to wait for a build.
   app.addHook('onListen', async () => {
     void catalogue.search.warm();
   });

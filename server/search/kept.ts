@@ -16,7 +16,7 @@
  *   bus carries, a write by another tool), for which seconds of old answers beat seconds of waiting;
  * - before the first index of the kind exists there is nothing to answer from: `index()` answers
  *   undefined once the start-up build was begun (`warm`), and the caller answers from the database
- *   (fallback.ts); a caller that never warmed (tools and tests that never listen) waits for that
+ *   (queries.ts rankFromDatabase); a caller that never warmed (tools and tests that never listen) waits for that
  *   first build instead.
  *
  * At most one build and one patch per kind run at a time. A build reflects every write announced

@@ -4,16 +4,15 @@ import type { Filter } from '../../common/query';
 import type { Db } from '../db/client';
 import { filterConditions, periodStart } from '../db/filters';
 import { KINDS } from '../db/kinds';
-import { matchingFromDatabase, rankFromDatabase } from './fallback';
 import { KeptIndex } from './kept';
 import { LYRICS, NAME, TAG } from './postings';
-import { catalogueStamp, idsWhere, indexedItems, tagNames } from './queries';
+import { catalogueStamp, idsWhere, indexedItems, matchingFromDatabase, rankFromDatabase, tagNames } from './queries';
 import { queryWords } from './text';
 import { type Ranked, WordIndex } from './word-index';
 
 /**
  * The search index of each kind, per instance: built in the background once the server listens
- * (`warm`; until then the database answers, fallback.ts), or by the first search of a tool or test
+ * (`warm`; until then the database answers, queries.ts rankFromDatabase), or by the first search of a tool or test
  * that never listens. A write announced with the ids it changed (`patch`, as catalogue.changed
  * carries them on this instance and, through the event bus, on every other one) is patched in at
  * the next search of that kind: those rows read again and a few passes over the index, not a build.
@@ -213,7 +212,7 @@ export function createSearch(
 
     /**
      * The window of a list with a text query, best first (relevance, then `filter.sort`), and the
-     * total. Before the kind's first index exists (the start-up build), from the database (fallback.ts).
+     * total. Before the kind's first index exists (the start-up build), from the database (queries.ts rankFromDatabase).
      */
     async rank(kind: EntityKind, filter: Filter, window: SearchWindow, ctx: SearchContext): Promise<Ranked> {
       const current = await keptOf(kind).index();
