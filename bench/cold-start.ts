@@ -14,10 +14,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort } from '../scripts/demo-server';
 
 const { values } = parseArgs({
   options: {
@@ -29,17 +29,6 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const settleMs = Number(values['settle-ms']);
 const root = path.resolve(values['server-root'] ?? path.join(import.meta.dirname, '..'));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Resident memory of a process and its children, in MB (the server is one process; npm would add a shell). */
 function rssMb(pid: number): number {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/demo-server';
 import { buildBundle, bundleIsCurrent } from '../scripts/serve.mjs';
 
 /** The real start-up (server/main.ts) in a child process, with only the given settings. */
@@ -30,18 +30,6 @@ describe('start-up', () => {
     expect(stderr).not.toContain('s3cret');
   });
 });
-
-/** A free loopback port for a server of this test's own. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** `npm run serve`'s start (scripts/serve.mjs, which builds dist/server/main.mjs when it is stale), until /api/health answers. */
 async function serve(dir: string): Promise<number> {
