@@ -55,9 +55,10 @@ async function startOnce(dataDir: string): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
   // What `npm run serve` runs (package.json), without npm's own process in between.
-  const child = spawn(process.execPath, serveArgs(), {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, serve.args, {
     cwd: root,
-    env: { ...process.env, ALMANAC_MODE: 'demo', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, ...serve.env, ALMANAC_MODE: 'demo', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -81,12 +82,18 @@ async function startOnce(dataDir: string): Promise<Start> {
 }
 
 /** What node runs for package.json's serve script (`node <flags> <file>`, or `tsx <file>`). */
-function serveArgs(): string[] {
+/** What the serve script runs: node's arguments and the environment it sets (`NAME=value node ...`). */
+function serveCommand(): { args: string[]; env: Record<string, string> } {
   const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
   const words = (scripts.serve ?? 'tsx server/main.ts').split(/\s+/);
-  if (words[0] === 'tsx') return ['--import', 'tsx', ...words.slice(1)];
+  const env: Record<string, string> = {};
+  while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  if (words[0] === 'tsx') return { args: ['--import', 'tsx', ...words.slice(1)], env };
   if (words[0] !== 'node') throw new Error(`The serve script is not a node command: ${scripts.serve}`);
-  return words.slice(1);
+  return { args: words.slice(1), env };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -120,7 +127,9 @@ const row = (name: string, xs: Start[]) =>
     (x) => x.toFixed(0),
   )} |`;
 console.log(
-  `Demo server of ${root}, ${runs} runs, serve = node ${serveArgs().join(' ')}; load ${loadBefore.toFixed(1)} → ${load().toFixed(1)}\n`,
+  `Demo server of ${root}, ${runs} runs, serve = ${Object.entries(serveCommand().env)
+    .map(([name, value]) => `${name}=${value} `)
+    .join('')}node ${serveCommand().args.join(' ')}; load ${loadBefore.toFixed(1)} → ${load().toFixed(1)}\n`,
 );
 console.log(
   '| data directory | start to /api/health (s) | median | its CPU until then (s) | median | idle RSS after %d s (MB) | median |'.replace(
