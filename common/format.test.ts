@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCount,
   formatDuration,
   formatExactTime,
   formatMoney,
@@ -174,5 +175,15 @@ describe('formatMoney', () => {
 
   it('names another currency by its own sign', () => {
     expect(formatMoney(1999, 'EUR')).toBe('€19.99');
+  });
+});
+
+describe('formatCount', () => {
+  it.each([0, 7, 999, 1000, 12345, 999999, 1234567, 1e9 + 7, -1234, -12])('groups %d as English toLocaleString does', (value) => {
+    expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+  });
+
+  it('shows a fraction as its whole number', () => {
+    expect(formatCount(1234.6)).toBe('1,235');
   });
 });

@@ -1,4 +1,4 @@
-import { secondsToHours } from '../../common/format';
+import { formatCount, secondsToHours } from '../../common/format';
 import type { TagsTimeline, UploadsTimeline } from '../../common/stats';
 
 /** "May 2026" for "2026-05", "2026" for a year: the period as a reader names it (UTC, as the API counts). */
@@ -51,5 +51,5 @@ export function rankedTagsByPeriod(timeline: TagsTimeline): RankedTagYear[] {
 
 /** "1 like", "12 likes": a count and its noun. */
 export function counted(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatCount } from '../../common/format';
 import { uploadsTimelineQuery } from '../api/stats';
 import { EmphasisHeader } from '../components/EmphasisHeader';
 import { ChartSection } from '../components/stats/ChartSection';
@@ -7,7 +8,7 @@ import { LikedLists, RadioLists, RequestLists } from '../components/stats/StatsL
 import { TagsByYear } from '../components/stats/TagsByYear';
 import { uploadsRows } from '../lib/stats';
 
-const hours = (value: number) => `${value.toLocaleString('en-US')} h`;
+const hours = (value: number) => `${formatCount(value)} h`;
 
 /**
  * /stats (issue 25, "The channel in numbers"): songs uploaded and stream hours per month over the

@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { Stats } from '../../../common/api';
-import { secondsToHours } from '../../../common/format';
+import { formatCount, secondsToHours } from '../../../common/format';
 import { useStats } from '../../api/site';
 import { EmphasisHeader } from '../EmphasisHeader';
 
@@ -24,7 +24,7 @@ function tilesOf(stats: Stats): Tile[] {
   ];
 }
 
-const number = (value: number) => value.toLocaleString('en-US');
+const number = formatCount;
 
 const GRID = { cols: { base: 2, sm: 4, md: 2 }, spacing: 'sm' } as const;
 /** A tile's height: padding and border, the count (26 px × 1.1), the label (xs) and the hours line (4 px + sm) */

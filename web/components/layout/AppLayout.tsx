@@ -1,6 +1,6 @@
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useLater } from '../later/later';
 import { RadioDock } from '../radio/RadioDock';
 import classes from './AppLayout.module.css';
@@ -69,4 +69,17 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <RadioDock />
     </>
   );
+}
+
+/**
+ * The first page under the shell, rendered in a transition: React then builds it in short slices,
+ * yielding to the browser between them, where the router's first load (a store update, which React
+ * renders at once) made it one task of about a second on a phone (issue 23: Lighthouse's total
+ * blocking time). The shell shows meanwhile; the full-height main keeps the footer where it is. Only
+ * the first mount waits: pages after it render as before.
+ */
+function RenderedInSlices({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? children : null;
 }

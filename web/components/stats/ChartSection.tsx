@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
+import { formatCount } from '../../../common/format';
 import type { StatsBarChartProps } from './StatsBarChart';
 
 /** recharts and Mantine's charts: a chunk of their own, fetched when the first chart renders. */
@@ -24,7 +25,7 @@ export function ChartSection({ heading, periodLabel, loading, ...chart }: ChartS
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   const viewId = useId();
-  const format = chart.format ?? ((value: number) => value.toLocaleString('en-US'));
+  const format = chart.format ?? formatCount;
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
       <Group justify="space-between" align="center" mb="sm" wrap="nowrap" gap="xs">
