@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOME_READS, LATEST_SONGS_READ } from '../../common/first-reads';
@@ -188,5 +189,28 @@ describe("a page's kept tags", () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe("a page's HTML on the wire", () => {
+  it('is compressed as the browser accepts (brotli first, else gzip), and reads back as the plain page', async () => {
+    await buildStream(db, { name: 'A stream with a long enough name to fill the page' });
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.body.length).toBeGreaterThan(1400);
+
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    const gz = await app.inject({ method: 'GET', url: '/latest', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe((await app.inject({ method: 'GET', url: '/latest' })).body);
+
+    const none = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 });

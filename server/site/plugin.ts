@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { sendCompressedText } from '../http/compressed-text';
 import { noSuchPath } from '../http/error-handler';
 import { defineSlice } from '../http/slice';
 import { renderIndexHtml } from './index-html';
@@ -66,11 +67,13 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
   if (shell) {
     // The service worker's offline shell (web/sw.ts): the home page's, without its first screen's
     // data, which the worker would keep and an offline visit of any page would start from.
-    app.get(SHELL_PATH, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await share.page('/', { withData: false })),
+    app.get(SHELL_PATH, { schema: { hide: true } }, async (request, reply) =>
+      sendCompressedText(
+        request,
+        reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'),
+        // A page is there whenever the shell is.
+        (await share.page('/', { withData: false }))!,
+      ),
     );
   }
   if (manifest) {
@@ -83,10 +86,7 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
     const page = request.method === 'GET' && !/^\/(api|images|sandbox)\//.test(url) ? share.page(url) : null;
     if (page) {
       // Client routes (and unknown paths, which the web redirects home) get the app shell, with the page's share card.
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(await page);
+      return sendCompressedText(request, reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8'), await page);
     }
     return reply.code(404).send(noSuchPath(request));
   });
