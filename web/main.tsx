@@ -34,25 +34,29 @@ function LateToasts() {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/**
+ * The longest the first render waits for the router's first load: on a slow link a lazy screen can
+ * take seconds, and the shell's header (its menu, search and login) should not.
+ */
+const FIRST_LOAD_WAIT_MS = 2000;
+
 // The router loads the first page (its guards, data and lazy screen) before React renders anything:
 // then the whole first render is one transition, which React builds in short slices, so the page
 // answers input while it starts (issue 23: Lighthouse's total blocking time on a phone). Rendered
 // before, the router's load finished as a store update, which React renders at once: one task of
 // about a second on a phone. Until then index.html's first paint shows.
-void router
-  .load()
-  .catch(() => undefined)
-  .finally(() =>
-    startTransition(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-            <LateToasts />
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </MantineProvider>
-        </StrictMode>,
-      ),
+const firstLoad = router.load().catch(() => undefined);
+void Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]).then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+          <LateToasts />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
     ),
-  );
+  ),
+);
