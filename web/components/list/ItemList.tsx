@@ -1,6 +1,6 @@
 import { Button, Center, Loader, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Text } from '@mantine/core';
 import { useIntersection, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
-import { type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { INFINITE_SCROLL_DISTANCE, INFINITE_SCROLL_THROTTLE_MS } from '../../../common/constants';
 import type { ListSource } from '../../api/list-source';
 import { type PageSizeKind, pageSizeFor } from '../../lib/page-size';
@@ -55,18 +55,23 @@ export function ItemList<T extends { id: number }>({
   );
   const onEmpty = useContext(ListEmptyContext);
   useEffect(() => onEmpty?.(list.empty), [onEmpty, list.empty]);
+  // Kept while the items are: the list renders again as its pages are asked for (the HTML's first page
+  // confirmed at mount, a next page), and the cards, most of its cost on a phone, need not (issue 23).
+  const cards = useMemo(
+    () =>
+      list.items.map((item, index) => (
+        <li key={item.id}>
+          <CardEagerContext value={main && index < FIRST_ROW}>{renderItem(item)}</CardEagerContext>
+        </li>
+      )),
+    [list.items, renderItem, main],
+  );
 
   return (
     <Stack gap="md" data-testid="item-list" aria-busy={list.loading}>
       {list.items.length > 0 || list.initialLoading ? (
         <SimpleGrid component="ul" cols={cols} spacing="md" verticalSpacing="lg" className={plain.plainList}>
-          <CardHeadingContext value={main ? 'h2' : 'h3'}>
-            {list.items.map((item, index) => (
-              <li key={item.id}>
-                <CardEagerContext value={main && index < FIRST_ROW}>{renderItem(item)}</CardEagerContext>
-              </li>
-            ))}
-          </CardHeadingContext>
+          <CardHeadingContext value={main ? 'h2' : 'h3'}>{cards}</CardHeadingContext>
           {list.initialLoading ? <Placeholders count={Math.min(size, 8)} /> : null}
         </SimpleGrid>
       ) : null}

@@ -1,6 +1,6 @@
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Page } from '../../../common/api';
 import type { ListSource } from '../../api/list-source';
 import { takePageAnswer, unconfirmed } from '../../api/page-answers';
@@ -66,7 +66,8 @@ function useEntryListPages<T>(source: ListSource<T>, size: number, failureText: 
 
   // A first page from the HTML that the API failed to confirm is not shown: the list failed (and Load More retries it).
   const failedFirst = unconfirmed(query);
-  const items = failedFirst ? [] : (query.data?.pages.flatMap((page) => page.content) ?? []);
+  // The same array while the pages are (ItemList keeps its cards by it).
+  const items = useMemo(() => (failedFirst ? [] : (query.data?.pages.flatMap((page) => page.content) ?? [])), [failedFirst, query.data]);
   // Asking again for pages already shown (the HTML's, an invalidated list's) shows them meanwhile, with no spinner.
   const loading = query.isFetching && (failedFirst || !query.isRefetching);
   const failed = query.isError && !loading;
