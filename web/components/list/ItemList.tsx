@@ -1,6 +1,6 @@
 import { Button, Center, Loader, SimpleGrid, type SimpleGridProps, Skeleton, Stack, Text } from '@mantine/core';
 import { useIntersection, useThrottledCallback, useWindowEvent } from '@mantine/hooks';
-import { type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { INFINITE_SCROLL_DISTANCE, INFINITE_SCROLL_THROTTLE_MS } from '../../../common/constants';
 import type { ListSource } from '../../api/list-source';
 import { type PageSizeKind, pageSizeFor } from '../../lib/page-size';
@@ -57,14 +57,15 @@ export function ItemList<T extends { id: number }>({
   useEffect(() => onEmpty?.(list.empty), [onEmpty, list.empty]);
   // Kept while the items are: the list renders again as its pages are asked for (the HTML's first page
   // confirmed at mount, a next page), and the cards, most of its cost on a phone, need not (issue 23).
+  const shown = useShownAtFirst(list.items.length);
   const cards = useMemo(
     () =>
-      list.items.map((item, index) => (
+      list.items.slice(0, shown).map((item, index) => (
         <li key={item.id}>
           <CardEagerContext value={main && index < FIRST_ROW}>{renderItem(item)}</CardEagerContext>
         </li>
       )),
-    [list.items, renderItem, main],
+    [list.items, shown, renderItem, main],
   );
 
   return (
@@ -104,6 +105,19 @@ export function ItemList<T extends { id: number }>({
       {mode === 'infinite' ? <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore} retrying={list.failed} /> : null}
     </Stack>
   );
+}
+
+/**
+ * How many of the list's items to render: at its first render only the widest grid's first row (what a
+ * visitor sees first, and the largest image), then all of them in a transition, which React builds in
+ * short slices and commits on its own, where a page of 21 cards was one long task on a phone (issue
+ * 23: Lighthouse's total blocking time). What comes later lands under the first row, below the fold
+ * on a phone; nothing above it moves.
+ */
+function useShownAtFirst(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => startTransition(() => setAll(true)), []);
+  return all ? total : Math.min(total, FIRST_ROW);
 }
 
 function Placeholders({ count }: { count: number }) {
