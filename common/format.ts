@@ -106,9 +106,8 @@ export function youtubeEmbedStart(seconds: number): number {
  * phone (4× CPU slowdown) on eight of them (issue 23, total blocking time).
  */
 export function formatCount(value: number): string {
-  const whole = Math.round(value);
-  const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return whole < 0 ? `-${digits}` : digits;
+  // A comma before every run of three digits that ends the number (\B: never before a sign or the first digit).
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();

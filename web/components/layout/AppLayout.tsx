@@ -1,6 +1,6 @@
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLater } from '../later/later';
 import { RadioDock } from '../radio/RadioDock';
 import classes from './AppLayout.module.css';
@@ -9,8 +9,10 @@ import { ChannelButtons } from './ChannelButtons';
 import { DesktopMenu } from './DesktopMenu';
 import { lateParts } from './late-parts';
 import { HeaderSearch, SearchButton } from './SearchButton';
-import { SiteFooter } from './SiteFooter';
 import { UserMenu } from './UserMenu';
+
+/** Below the fold on every page (the main is full height): out of the first download, with its social icons (issue 23, home JS ≤ 150 kB). */
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 
 /**
  * The shell: a header with the menu tree (a burger drawer below the lg breakpoint, 1200 px, where
@@ -63,23 +65,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {children}
         </Container>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       {parts ? <parts.ShellExtras /> : null}
       {/* The radio, once opened, plays on whatever page is shown (its mini-player sits here). */}
       <RadioDock />
     </>
   );
-}
-
-/**
- * The first page under the shell, rendered in a transition: React then builds it in short slices,
- * yielding to the browser between them, where the router's first load (a store update, which React
- * renders at once) made it one task of about a second on a phone (issue 23: Lighthouse's total
- * blocking time). The shell shows meanwhile; the full-height main keeps the footer where it is. Only
- * the first mount waits: pages after it render as before.
- */
-function RenderedInSlices({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
-  return shown ? children : null;
 }
