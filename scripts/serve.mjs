@@ -16,10 +16,12 @@
  * server starts through tsx as before; `npm run build:server` (`--build`) builds it without starting
  * (docs/production.md). `npm run dev` and the tests use tsx.
  *
- * The serve script (package.json) also sets glibc's MALLOC_MMAP_THRESHOLD_ to its default, 128 kB, which
- * fixes it there: otherwise glibc raises it to the largest block freed so far (up to 32 MB), and the big
- * buffers of a burst of work (the demo's fill, a sync, a backup) are then carved from heaps that are never
- * given back, about 100 MB of an idle server's memory (issue 23, bench/cold-start.ts). Other systems ignore it.
+ * The serve script (package.json) starts Node with --expose-gc, for the one full collection the server
+ * makes once its start is done (server/main.ts). It also sets glibc's MALLOC_MMAP_THRESHOLD_ to its
+ * default, 128 kB, which fixes it there: otherwise glibc raises it to the largest block freed so far (up
+ * to 32 MB), and the big buffers of a burst of work (the demo's fill, a sync, a backup) are then carved
+ * from heaps that are never given back, about 100 MB of an idle server's memory (issue 23,
+ * bench/cold-start.ts). Other systems ignore it.
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -102,21 +102,32 @@ export function ItemList<T extends { id: number }>({
           </Button>
         </Center>
       ) : null}
-      {mode === 'infinite' ? <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore} retrying={list.failed} /> : null}
+      {mode === 'infinite' ? (
+        // Not while the first row alone is shown: the sentinel, right under it, would ask for pages no one scrolled to.
+        <ScrollSentinel onReach={list.loadMore} active={list.canLoadMore && shown >= list.items.length} retrying={list.failed} />
+      ) : null}
     </Stack>
   );
 }
 
+/** Whether the app's first page has been shown: lists mounted after it render whole. */
+let firstPageShown = false;
+
 /**
- * How many of the list's items to render: at its first render only the widest grid's first row (what a
- * visitor sees first, and the largest image), then all of them in a transition, which React builds in
- * short slices and commits on its own, where a page of 21 cards was one long task on a phone (issue
- * 23: Lighthouse's total blocking time). What comes later lands under the first row, below the fold
- * on a phone; nothing above it moves.
+ * How many of the list's items to render. On the app's first page, at the list's first render, only the
+ * widest grid's first row (what a visitor sees first, and the largest image), then all of them in a
+ * transition, which React builds in short slices and commits on its own, where a page of 21 cards was
+ * one long task on a phone (issue 23: Lighthouse's total blocking time). What comes later lands under
+ * the first row, below the fold on a phone; nothing above it moves. A list mounted later (Back to a
+ * long list) renders whole at once, so its scroll position is restored.
  */
 function useShownAtFirst(total: number): number {
-  const [all, setAll] = useState(false);
-  useEffect(() => startTransition(() => setAll(true)), []);
+  const [all, setAll] = useState(firstPageShown);
+  useEffect(() => {
+    if (all) return;
+    firstPageShown = true;
+    startTransition(() => setAll(true));
+  }, [all]);
   return all ? total : Math.min(total, FIRST_ROW);
 }
 
