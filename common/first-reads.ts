@@ -1,5 +1,6 @@
-import { PAGE_SIZE, SHORT_PAGE_SIZE } from './constants';
+import { DEFAULT_STATION, PAGE_SIZE, RADIO_STATIONS, SHORT_PAGE_SIZE } from './constants';
 import type { EntityKind } from './enums';
+import { RADIO_PATHS, type Station } from './radio';
 
 /**
  * The API reads a page's first screen makes, as the URLs the web asks them by (web/api/client.ts
@@ -24,6 +25,20 @@ export const LATEST_SONGS_READ = firstPage('/api/media/latest', 'providers=youtu
 
 /** An item's own page and its details and edit pages: the item. */
 export const itemRead = (kind: EntityKind, id: number) => `/api/${kind}/${id}`;
+
+/**
+ * /radio (spec 2 "Radio"): the station's current track, whose thumbnail is the page's largest paint,
+ * and the listener count. The socket's tracks then take over (web/components/radio/store.ts).
+ */
+export const radioReads = (station: Station) =>
+  ({ current: `${RADIO_PATHS.current}?station=${station}`, listeners: RADIO_PATHS.listeners }) as const;
+
+/**
+ * The station a /radio page opens with, from its query as web/router.tsx reads it: the one named in
+ * ?station=, else the default (a page loaded afresh has no station playing yet).
+ */
+export const radioStationOf = (query: URLSearchParams): Station =>
+  RADIO_STATIONS.find((station) => station === query.get('station')) ?? DEFAULT_STATION;
 
 /**
  * The screens on which a list's n-th card is in its first row (web/components/list/ItemList.tsx: 1

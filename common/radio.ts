@@ -113,9 +113,17 @@ export const radioMessageSchema = z.union([radioCrowdSchema, radioTrackSchema]);
 /** Votes that skip a track with `voters` logged-in listeners: more than half of them, and at least SKIP_VOTES_MIN. */
 export const votesNeeded = (voters: number): number => Math.max(SKIP_VOTES_MIN, Math.floor(voters / 2) + 1);
 
+/**
+ * GET /api/radio/current?station=: the track the socket would send a listener joining now (the same
+ * shape, stamped now), or null while the station has nothing to play. The /radio page's HTML carries
+ * it, so the track shows before the socket connects (issue 23); the socket's tracks then win.
+ */
+export const radioCurrentSchema = radioTrackSchema.nullable();
+
 export const RADIO_PATHS = {
   socket: '/api/ws/radio',
   skip: '/api/radio/skip',
+  current: '/api/radio/current',
   history: '/api/radio/history',
   listeners: '/api/radio/listeners',
   /** The listener count, pushed (its own socket: every message of /api/ws/radio is a track) */

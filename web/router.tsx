@@ -306,6 +306,17 @@ const radioRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): { station?: (typeof RADIO_STATIONS)[number] } => ({
     station: RADIO_STATIONS.find((station) => station === search.station),
   }),
+  loaderDeps: ({ search }) => ({ station: search.station }),
+  // The station's track the page's HTML carried, before the first render (not on a link's preload:
+  // hovering the menu's link seeds nothing). Its module comes with the screen's anyway; without it
+  // the screen waits for the socket, as before.
+  loader: ({ deps, preload }) =>
+    preload
+      ? undefined
+      : import('./components/radio/page-track').then(
+          (module) => module.seedFromPage(deps.station),
+          () => undefined,
+        ),
   component: lazyRouteComponent(() => import('./routes/radio'), 'RadioPage'),
 });
 const linksRoute = createRoute({

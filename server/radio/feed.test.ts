@@ -128,6 +128,25 @@ describe('radio feed', () => {
     expect(later).toMatchObject({ id: 3, startedAt: START.toISOString(), startAtSecs: 41, serverTime: new Date().toISOString() });
   });
 
+  it('reads the station for each caller while it does not keep up (not started, no listener here)', async () => {
+    let reads = 0;
+    const feed = createRadioFeed({
+      radio: {
+        advanceIfDue: async () => 'not-due',
+        playing: async () => {
+          reads++;
+          return playing(4);
+        },
+      },
+      now: () => new Date(),
+      log: { error: () => {} },
+    });
+    expect(await feed.snapshot('top')).toMatchObject({ id: 4, startAtSecs: 0 });
+    vi.advanceTimersByTime(5_000);
+    expect(await feed.snapshot('top')).toMatchObject({ id: 4, startAtSecs: 5 });
+    expect(reads).toBe(2);
+  });
+
   it('stops: no timer fires afterwards, and a due-check under way has finished when stop resolves', async () => {
     const waiting: (() => void)[] = [];
     let checks = 0;

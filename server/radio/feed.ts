@@ -137,15 +137,17 @@ export function createRadioFeed(options: FeedOptions) {
       wanted = isWanted;
     },
     /**
-     * What a joining socket gets: the track last read, as of now. Only when the feed knows nothing
-     * (before its first read, or after it stopped keeping up) is the station read: one read,
-     * however many join meanwhile.
+     * What a joining socket (or GET /api/radio/current) gets: the track last read, as of now. Only when
+     * the feed knows nothing (before its first read, or after it stopped keeping up) is the station
+     * read: one read, however many join meanwhile. An instance that does not keep up (not started, no
+     * listener here: the CLI's app, a test's) reads it for that one caller.
      */
     async snapshot(station: Station): Promise<RadioTrack | null> {
       const feed = feeds.get(station)!;
       if (feed.latest === undefined) await (feed.reader.inFlight() ?? refresh(station));
-      if (feed.latest === undefined) throw new Error(`radio ${station}: the station could not be read`);
-      return feed.latest && restamp(feed.latest.track, now());
+      const latest = feed.latest === undefined && !keepsUp(station) ? await radio.playing(station) : feed.latest;
+      if (latest === undefined) throw new Error(`radio ${station}: the station could not be read`);
+      return latest && restamp(latest.track, now());
     },
     /** What the station played at the last read (undefined: not known here now) */
     latest: (station: Station): Playing | null | undefined => feeds.get(station)!.latest,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   RADIO_PATHS,
   radioClientMessageSchema,
+  radioCurrentSchema,
   radioHistorySchema,
   radioListenersSchema,
   radioSocketQuery,
@@ -18,7 +19,7 @@ import type { ListenerCounter } from './listeners';
 import type { RadioService } from './service';
 
 /**
- * POST /api/radio/skip, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio
+ * POST /api/radio/skip, GET /api/radio/current, GET /api/radio/history, GET /api/radio/listeners, WebSocket /api/ws/radio
  * (`tracks`: one group per station; its joins and leaves are counted; it takes the listeners'
  * reactions and votes, crowd.ts) and /api/ws/radio/listeners (`counts`: the sums, one group).
  */
@@ -45,6 +46,20 @@ export function radioRoutes(
       const { station, startedAt } = request.query;
       return radio.skip(station, startedAt === undefined ? undefined : new Date(startedAt));
     },
+  });
+
+  // What a joining socket gets (below), for the /radio page's HTML (site/page-answers.ts): from the
+  // feed's memory, stamped now, so never read-cached (a kept answer's serverTime would be old).
+  app.get(RADIO_PATHS.current, {
+    schema: {
+      tags,
+      summary:
+        'The station’s current track as the radio socket sends it to a listener joining now (startAtSecs, startedAt and serverTime as of now); null while the station has nothing to play',
+      querystring: stationQuery,
+      response: { 200: radioCurrentSchema },
+    },
+    config: { access: 'public' },
+    handler: (request) => feed.snapshot(request.query.station),
   });
 
   app.get(RADIO_PATHS.history, {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HOME_READS, LATEST_SONGS_READ } from '../../common/first-reads';
+import { HOME_READS, LATEST_SONGS_READ, radioReads } from '../../common/first-reads';
+import { RADIO_PATHS, type RadioTrack } from '../../common/radio';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { likes } from '../db/schema';
@@ -22,7 +23,7 @@ writeFileSync(path.join(webDist, 'index.html'), SHELL);
 mkdirSync(path.join(dataDir, 'thumbnails'), { recursive: true });
 
 const database = await createTestDatabase();
-const { app } = await buildApp({
+const { app, context } = await buildApp({
   config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://almanac.example', READ_CACHE_MS: '0', SITE_NAME: 'Nova Almanac' }),
   database,
   webDist,
@@ -78,6 +79,32 @@ describe("a page's first screen in its HTML", () => {
     expect(page.preloads).toEqual(['/images/thumbnails/streams/last%20stream.jpg']);
   });
 
+  it("carries /radio's current track (the station of its query, top by default) and the listener count, and preloads the track's thumbnail", async () => {
+    // Neither station has started: the page says so (null), and preloads nothing.
+    const before = await pageOf('/radio');
+    expect(before.answers).toEqual({ [radioReads('top').current]: null, [radioReads('top').listeners]: { top: 0, everything: 0 } });
+    expect(before.preloads).toEqual([]);
+
+    await context.radio.feed.due('top');
+    await context.radio.feed.due('everything');
+    for (const [url, station] of [
+      ['/radio?station=everything', 'everything'],
+      ['/radio', 'top'],
+      ['/radio/?station=jazz', 'top'],
+    ] as const) {
+      const page = await pageOf(url);
+      const reads = radioReads(station);
+      expect(Object.keys(page.answers ?? {}), url).toEqual([reads.current, reads.listeners]);
+      const track = page.answers?.[reads.current] as RadioTrack;
+      // What the socket sends a joiner: the same play, stamped at another moment.
+      const { serverTime: _t, startAtSecs: _s, ...now } = (await apiAnswer(reads.current)) as RadioTrack;
+      expect(track, url).toMatchObject({ ...now, station });
+      expect(track.thumbnail).toBeTruthy();
+      expect(page.preloads, url).toEqual([`/images/thumbnails/media/${encodeURIComponent(track.thumbnail!)}`]);
+      expect(page.answers?.[reads.listeners]).toEqual(await apiAnswer(RADIO_PATHS.listeners));
+    }
+  });
+
   it("carries /latest's first page (the route's youtube filter, the widest size) and preloads its first row's thumbnails", async () => {
     await buildSong(db, { name: 'On SoundCloud', provider: 'sound_cloud', thumbnail: 'sc.jpg', uploadedAt: new Date() });
     const page = await pageOf('/latest');
@@ -109,7 +136,7 @@ describe("a page's first screen in its HTML", () => {
   });
 
   it('carries nothing where the screen asks by its query, on pages without first reads, and in the offline shell', async () => {
-    for (const url of ['/latest?tags=1', '/?loginSuccess=true', '/top', '/radio', '/index.html']) {
+    for (const url of ['/latest?tags=1', '/?loginSuccess=true', '/top', '/index.html']) {
       expect(await pageOf(url), url).toMatchObject({ answers: undefined, preloads: [] });
     }
   });
@@ -186,6 +213,25 @@ describe("a page's kept tags", () => {
       changed();
       expect((await answers.tagsFor(matchPage('/latest'), '/latest'))[0]).toContain('/images/thumbnails/media/2.jpg');
       expect(reads).toBe(2);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('are never kept for /radio: its track is stamped now, and the next may start any second', async () => {
+    const api = Fastify({ logger: false });
+    let reads = 0;
+    api.get(RADIO_PATHS.current, async () => ({ thumbnail: `${++reads}.jpg` }));
+    api.get(RADIO_PATHS.listeners, async () => ({ top: 1, everything: 0 }));
+    await api.ready();
+    try {
+      const answers = createPageAnswers(api as unknown as App, {
+        publicUrl: 'https://almanac.example',
+        ttlMs: 60_000,
+        onChanged: () => {},
+      });
+      expect((await answers.tagsFor(matchPage('/radio'), '/radio'))[0]).toContain('/images/thumbnails/media/1.jpg');
+      expect((await answers.tagsFor(matchPage('/radio'), '/radio'))[0]).toContain('/images/thumbnails/media/2.jpg');
     } finally {
       await api.close();
     }

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { PAGE_ANSWERS_ELEMENT_ID, thumbnailPath } from '../../common/constants';
 import type { EntityKind } from '../../common/enums';
-import { FIRST_ROW_MEDIA, HOME_READS, itemRead, LATEST_SONGS_READ } from '../../common/first-reads';
+import { FIRST_ROW_MEDIA, HOME_READS, itemRead, LATEST_SONGS_READ, radioReads, radioStationOf } from '../../common/first-reads';
+import type { Station } from '../../common/radio';
 import type { App } from '../http/types';
 import type { PageMatch } from './pages';
 import { escapeHtml } from './share-html';
@@ -31,6 +32,8 @@ type Answers = ReadonlyMap<string, string>;
 interface PagePlan {
   reads: string[];
   preloads: (answers: Answers) => Preload[];
+  /** Built for every page, never kept: its answers are of this moment (the radio's track, stamped now) */
+  fresh?: boolean;
 }
 
 const parsed = <T>(answers: Answers, url: string): T | undefined => {
@@ -66,9 +69,22 @@ const itemPlan = (kind: EntityKind, id: number, poster: boolean): PagePlan => ({
   preloads: (answers) => (poster ? thumbnailOf(kind, parsed<Thumb>(answers, itemRead(kind, id))) : []),
 });
 
-/** What the page at `url` reads first; null for pages whose HTML carries nothing (and any URL with a query but item pages'). */
+const radioPlan = (station: Station): PagePlan => {
+  const reads = radioReads(station);
+  return {
+    reads: Object.values(reads),
+    // The current track's thumbnail (web/components/radio/CurrentTrack.tsx), at every width.
+    preloads: (answers) => thumbnailOf('media', parsed<Thumb | null>(answers, reads.current) ?? undefined),
+    // The track is stamped now (serverTime), and the next one may start any second: a kept answer
+    // would be up to READ_CACHE_MS old. Both reads are from memory (the feed's track, the kept sums).
+    fresh: true,
+  };
+};
+
+/** What the page at `url` reads first; null for pages whose HTML carries nothing (and any URL with a query but item and radio pages'). */
 export function planFor(page: PageMatch, url: string): PagePlan | null {
   if (page.item) return itemPlan(page.item.kind, page.item.id, !/\/(details|edit)$/.test(page.path));
+  if (page.path === '/radio') return radioPlan(radioStationOf(new URLSearchParams(url.split(/[?#]/)[1] ?? '')));
   // A query (filters, /?loginSuccess) changes what the screen asks: it asks the API itself.
   if (url.includes('?')) return null;
   if (page.path === '/') return HOME;
@@ -136,8 +152,9 @@ export function createPageAnswers(app: App, { publicUrl, ttlMs, onChanged }: Pag
     async tagsFor(page, url) {
       const plan = planFor(page, url);
       if (!plan) return [];
-      // By path: the plan depends on nothing else (pages with a query have none, but item pages, whose query is ignored).
-      return kept ? ((await kept.fetch(page.path, { context: plan })) ?? []) : build(plan);
+      // By path: the plan depends on nothing else (pages with a query have none, but item pages, whose
+      // query is ignored, and /radio's, which is never kept).
+      return kept && !plan.fresh ? ((await kept.fetch(page.path, { context: plan })) ?? []) : build(plan);
     },
   };
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, SHORT_PAGE_SIZE } from '../../common/constants';
-import { HOME_READS, LATEST_SONGS_READ } from '../../common/first-reads';
+import { HOME_READS, LATEST_SONGS_READ, radioReads, radioStationOf } from '../../common/first-reads';
+import { RADIO_PATHS } from '../../common/radio';
 import { toCatalogueFilter } from '../lib/filters';
 import { mediaLists } from './catalogue';
+import { apiUrl } from './client';
 import { LIVE_URL } from './site';
 import { LAST_STREAM_URL } from './streams';
 
@@ -24,5 +26,14 @@ describe('the first reads the HTML carries are the URLs the web asks', () => {
 
   it("/latest's: the route's default youtube filter, at the wide size", () => {
     expect(LATEST_SONGS_READ).toBe(mediaLists.latest(toCatalogueFilter({ providers: ['youtube'] })).url({ page: 1, size: PAGE_SIZE.wide }));
+  });
+
+  it("/radio's: the station's current track (components/radio/page-track.ts) and the listener count, the station as the route reads it", () => {
+    for (const station of ['top', 'everything'] as const) {
+      expect(radioReads(station)).toEqual({ current: apiUrl(RADIO_PATHS.current, { station }), listeners: apiUrl(RADIO_PATHS.listeners) });
+    }
+    expect(radioStationOf(new URLSearchParams('station=everything'))).toBe('everything');
+    expect(radioStationOf(new URLSearchParams(''))).toBe('top');
+    expect(radioStationOf(new URLSearchParams('station=jazz'))).toBe('top');
   });
 });

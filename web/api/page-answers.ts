@@ -26,13 +26,23 @@ export function takePageAnswer<T>(url: string): T | undefined {
 }
 
 /**
- * A query's options to start from the page's answer for `url`, marked as old (updated at 0): the
- * query still asks the API when it mounts (a fan's own liked flags, a change since) and shows that answer.
+ * When this page's HTML arrived, on this browser's clock: its answers were written moments before
+ * (the network's way), where the script may run seconds later on a slow phone. The radio measures its
+ * clock offset from it (web/lib/radio.ts `receive`).
  */
+export function pageReceivedAt(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.responseStart > 0 ? performance.timeOrigin + navigation.responseStart : Date.now();
+}
+
 /**
  * An answer from the page that the API then failed to confirm: not shown, so the screen says what it
  * says when the read fails (spec 8), and a retry asks again (detail pages, lists, home's last stream).
  */
 export const unconfirmed = (query: { isError: boolean; dataUpdatedAt: number }) => query.isError && query.dataUpdatedAt === 0;
 
+/**
+ * A query's options to start from the page's answer for `url`, marked as old (updated at 0): the
+ * query still asks the API when it mounts (a fan's own liked flags, a change since) and shows that answer.
+ */
 export const fromPage = <T>(url: string) => ({ initialData: () => takePageAnswer<T>(url), initialDataUpdatedAt: 0 });

@@ -12,9 +12,13 @@ import {
 } from '../../common/radio';
 import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
+import { fromPage } from './page-answers';
 import { type SocketStatus, useLiveConnection, useQuerySocket } from './socket';
 
-/** The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener count. */
+/**
+ * The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener
+ * count (the current track the page's HTML carries: components/radio/page-track.ts).
+ */
 
 /**
  * How often the listener count is asked again, besides the pushes of its socket: a fallback (the
@@ -43,6 +47,8 @@ export const radioListenersQuery = queryOptions({
   queryKey: ['radio', 'listeners'],
   queryFn: ({ signal }) => apiGet<RadioListeners>(RADIO_PATHS.listeners, undefined, signal),
   refetchInterval: LISTENERS_POLL_MS,
+  // /radio's HTML carries the sums (server/site/page-answers.ts); asked again at once all the same.
+  ...fromPage<RadioListeners>(RADIO_PATHS.listeners),
 });
 
 /**

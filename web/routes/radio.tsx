@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlayerSkipForward, IconUsers } from '@tabler/icons-react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { DEFAULT_STATION, RADIO_FREQUENCY, RADIO_STATIONS } from '../../common/constants';
+import { RADIO_FREQUENCY, RADIO_STATIONS } from '../../common/constants';
 import { useCurrentUser } from '../api/auth';
 import { useRadioListeners, useSkipTrack } from '../api/radio';
 import { EmphasisHeader } from '../components/EmphasisHeader';
@@ -11,7 +11,7 @@ import { CurrentTrack } from '../components/radio/CurrentTrack';
 import { PreviouslyPlayed } from '../components/radio/PreviouslyPlayed';
 import { Reactions, VoteToSkip } from '../components/radio/Reactions';
 import { stationLabel } from '../components/radio/station';
-import { radio, type Station, useRadio } from '../components/radio/store';
+import { openingStation, radio, type Station, useRadio } from '../components/radio/store';
 
 /**
  * /radio (spec 2 and 4 "Radio", issue 13): "93.8 FM, 24/7". The station (`top` by default, or
@@ -22,10 +22,9 @@ import { radio, type Station, useRadio } from '../components/radio/store';
 export function RadioPage() {
   const search = useSearch({ from: '/radio' });
   const navigate = useNavigate({ from: '/radio' });
-  const tuned = useRadio((state) => state.tuned);
-  const tunedStation = useRadio((state) => state.station);
   // A bare /radio while the radio plays (the menu's link) stays on the station playing.
-  const station: Station = search.station ?? (tuned ? tunedStation : DEFAULT_STATION);
+  const station: Station = useRadio((state) => openingStation(state, search.station));
+  // The track the page's HTML carried, seeded by the route's loader, stays until the socket's first one.
   useEffect(() => radio.tune(station), [station]);
   const status = useRadio((state) => state.status);
   const shownPlay = useRadio((state) => state.current?.track.startedAt);

@@ -28,6 +28,12 @@ export interface RadioState {
   station: Station;
   status: ConnectionStatus;
   current: ReceivedTrack | null;
+  /**
+   * `current` is the track the page's HTML carried (issue 23: it shows before the socket connects),
+   * which no socket has sent yet: the socket's first track replaces it, without moving it under
+   * Previously Played (if it ended meanwhile, the history read on connecting has it, in its place).
+   */
+  fromPage: boolean;
   /** Previously Played, newest first */
   played: RadioPlayed[];
   playback: Playback;
@@ -40,12 +46,16 @@ const initial: RadioState = {
   station: DEFAULT_STATION,
   status: 'Connecting...',
   current: null,
+  fromPage: false,
   played: [],
   playback: 'idle',
   volume: 80,
 };
 
 let state = initial;
+
+/** The current track as the socket sent it (the page's may have ended already: the history places it then). */
+const heard = () => (state.fromPage ? null : (state.current?.track ?? null));
 let controls: PlayerControls | null = null;
 const listeners = new Set<() => void>();
 
@@ -61,10 +71,19 @@ export const radio = {
     return () => listeners.delete(listener);
   },
 
+  /**
+   * Before the radio is first tuned (the /radio route's loader, so the first render has it): the
+   * station's track as the page's HTML carried it, shown until the socket's first track.
+   */
+  seed(station: Station, first: ReceivedTrack | null) {
+    if (!state.tuned && first) set({ station, current: first, fromPage: true });
+  },
   /** Spec 4: switching the station clears the current track (and what was played) and reconnects. */
   tune(station: Station) {
     if (state.tuned && state.station === station) return;
-    set({ tuned: true, station, status: 'Connecting...', current: null, played: [], playback: 'loading' });
+    // The first tuning keeps the track seeded for that station.
+    const first = !state.tuned && state.fromPage && state.station === station ? state.current : null;
+    set({ tuned: true, station, status: 'Connecting...', current: first, fromPage: first !== null, played: [], playback: 'loading' });
   },
   connection(status: ConnectionStatus) {
     if (status !== state.status) set({ status });
@@ -75,10 +94,10 @@ export const radio = {
    */
   track(track: RadioTrack, reactions: ReactionCounts, receivedAtMs = Date.now()) {
     if (track.station !== state.station) return;
-    set({ current: receive(track, receivedAtMs), played: advance(state.played, state.current?.track ?? null, track, reactions) });
+    set({ current: receive(track, receivedAtMs), fromPage: false, played: advance(state.played, heard(), track, reactions) });
   },
   history(history: RadioPlayed[]) {
-    set({ played: mergeHistory(state.played, history, state.current?.track ?? null) });
+    set({ played: mergeHistory(state.played, history, heard()) });
   },
   playback(playback: Playback) {
     if (playback !== state.playback) set({ playback });
@@ -98,6 +117,10 @@ export const radio = {
     controls?.setVolume(volume);
   },
 };
+
+/** The station /radio opens: the one its query names, else the one playing (the menu's bare link), else the default. */
+export const openingStation = ({ tuned, station }: RadioState, named: Station | undefined): Station =>
+  named ?? (tuned ? station : DEFAULT_STATION);
 
 export function useRadio<T>(select: (state: RadioState) => T): T {
   return useSyncExternalStore(radio.subscribe, () => select(radio.get()));
