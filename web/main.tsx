@@ -4,8 +4,8 @@ import '@mantine/nprogress/styles.css';
 import './global.css';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition, useEffect, useSyncExternalStore } from 'react';
+import { RouterProvider, trimPathRight } from '@tanstack/react-router';
+import { StrictMode, startTransition, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { queryClient } from './api/query-client';
 import { useLater } from './components/later/later';
@@ -34,17 +34,60 @@ function LateToasts() {
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition lets React render the first page in short slices instead of one long task, so the
-// page answers input while it starts (Lighthouse's total blocking time on a phone).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
-        <LateToasts />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+/**
+ * The first page's load, at the URL as the router writes it (a route's search defaults, /latest's
+ * provider), as the router's own first mount would do it (its Transitioner): the page's lists are kept
+ * by that history entry, which a Back to them finds again (e2e/navigation.test.ts).
+ */
+function loadFirstPage(): Promise<void> {
+  const location = router.latestLocation;
+  const written = router.buildLocation({
+    to: location.pathname,
+    search: true,
+    params: true,
+    hash: true,
+    state: true,
+    _includeValidateSearch: true,
+  });
+  if (trimPathRight(location.publicHref) === trimPathRight(written.publicHref)) return router.load();
+  // With no one listening to history yet, the router loads the page it writes.
+  return router.commitLocation({ ...written, replace: true, ignoreBlocker: true });
+}
+
+/**
+ * The longest the first render waits for the router's first load: on a slow link a lazy screen can
+ * take seconds, and the shell's header (its menu, search and login) should not.
+ */
+const FIRST_LOAD_WAIT_MS = 2000;
+
+// The router loads the first page (its guards, data and lazy screen) before React renders anything:
+// then the whole first render is one transition, which React builds in short slices, so the page
+// answers input while it starts (issue 23: Lighthouse's total blocking time on a phone). Rendered
+// before, the router's load finished as a store update, which React renders at once: one task of
+// about a second on a phone. Until then index.html's first paint shows.
+const firstLoad = loadFirstPage().catch(() => undefined);
+// The router follows back and forward from when it is mounted (its Transitioner); one taken before
+// that, while the first page renders, is followed here.
+const stopEarlyHistory = router.history.subscribe(() => void router.load().catch(() => undefined));
+
+/** Hands history over to the mounted router: in the same commit as its own listener, so no step falls between. */
+function HistoryHandedOver() {
+  useLayoutEffect(stopEarlyHistory, []);
+  return null;
+}
+
+void Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]).then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+          <LateToasts />
+          <HistoryHandedOver />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   ),
 );

@@ -1,6 +1,6 @@
 import { Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useLater } from '../later/later';
 import { RadioDock } from '../radio/RadioDock';
 import classes from './AppLayout.module.css';
@@ -62,7 +62,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* A full-height main (AppLayout.module.css) keeps the footer below the fold, so it does not jump down when lists arrive (CLS). */}
       <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" px={{ base: 'sm', sm: 'md', lg: 'xl' }} pt="lg" pb="md">
-          <RenderedInSlices>{children}</RenderedInSlices>
+          {children}
         </Container>
       </main>
       <Suspense fallback={null}>
@@ -73,17 +73,4 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <RadioDock />
     </>
   );
-}
-
-/**
- * The first page under the shell, rendered in a transition: React then builds it in short slices,
- * yielding to the browser between them, where the router's first load (a store update, which React
- * renders at once) made shell and page one task of about a second on a phone (issue 23: Lighthouse's
- * total blocking time). The shell shows meanwhile; the full-height main keeps the footer where it is.
- * Only the first mount waits: the shell stays mounted, and later pages render as before.
- */
-function RenderedInSlices({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
-  return shown ? children : null;
 }
