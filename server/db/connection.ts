@@ -47,9 +47,12 @@ function queryText(query: unknown): string | null {
 }
 
 /**
- * A pool whose promise-form query (what Drizzle uses outside transactions) retries a read once when
- * its connection was lost. The failed client is destroyed by the pool; the retry waits one turn of
- * the event loop so the other lost clients' errors are seen first and it gets a live connection.
+ * A pool whose promise-form query (what Drizzle uses outside transactions) retries a read when its
+ * connection was lost. The failed client is destroyed by the pool. Its idle clients may have been lost
+ * at the same moment (a restart, an operator ending every session) without the pool knowing yet, so a
+ * retry can fail the same way on one of them: it is tried again, at most once per client the pool may
+ * hold and one more, so the last try has a new connection. Each retry waits one turn of the event loop,
+ * in which the other lost clients' errors are usually seen.
  */
 class ResilientPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (callbacks, configs, submittables) are passed through untouched.
@@ -60,11 +63,14 @@ class ResilientPool extends pg.Pool {
       return (super.query as (...a: unknown[]) => unknown)(...args);
     }
     const once = () => (super.query as (q: unknown, v: unknown) => Promise<pg.QueryResult>)(query, values);
-    return once().catch(async (error: unknown) => {
-      if (!isConnectionLost(error) || this.ending) throw error;
-      await new Promise((resolve) => setImmediate(resolve));
-      return once();
-    });
+    const tries = (this.options.max ?? 10) + 1;
+    const attempt = (left: number): Promise<pg.QueryResult> =>
+      once().catch(async (error: unknown) => {
+        if (!isConnectionLost(error) || this.ending || left <= 1) throw error;
+        await new Promise((resolve) => setImmediate(resolve));
+        return attempt(left - 1);
+      });
+    return attempt(tries);
   }
 }
 
