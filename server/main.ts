@@ -39,8 +39,11 @@ async function main() {
   // is mostly ArrayBuffers outside V8's heap, which an idle process would keep for good: about 250 MB
   // of the demo's idle memory after an empty start (issue 23, bench/cold-start.ts). One full
   // collection once the indexes are in place gives it back.
-  await app.catalogue.search.warm();
-  await Promise.all(ENTITY_KINDS.map((kind) => app.catalogue.search.settled(kind)));
+  // Never a reason to stop serving: a failed build is left for a search to retry (search/kept.ts).
+  await app.catalogue.search
+    .warm()
+    .then(() => Promise.all(ENTITY_KINDS.map((kind) => app.catalogue.search.settled(kind))))
+    .catch(() => undefined);
   collectGarbage();
 }
 
