@@ -1,40 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HOME_READS, LATEST_SONGS_READ, radioReads } from '../../common/first-reads';
 import { RADIO_PATHS, type RadioTrack } from '../../common/radio';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { likes } from '../db/schema';
-import { createTestDatabase } from '../db/testing';
 import type { App } from '../http/types';
 import { buildSong, buildStream } from '../testing/factories';
 import { buildUser } from '../testing/users';
 import { createPageAnswers } from './page-answers';
 import { matchPage } from './pages';
+import { siteTestApp } from './testing';
 
 const SHELL = '<!doctype html><html lang="en"><head><title>Almanac</title></head><body><div id="root"></div></body></html>';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-answers-'));
-const webDist = mkdtempSync(path.join(tmpdir(), 'almanac-answers-web-'));
-writeFileSync(path.join(webDist, 'index.html'), SHELL);
-mkdirSync(path.join(dataDir, 'thumbnails'), { recursive: true });
-
-const database = await createTestDatabase();
-const { app, context } = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://almanac.example', READ_CACHE_MS: '0', SITE_NAME: 'Nova Almanac' }),
-  database,
-  webDist,
-});
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  for (const dir of [dataDir, webDist]) rmSync(dir, { recursive: true, force: true });
-});
-const db = database.db;
+const { app, context, db } = await siteTestApp(SHELL);
 
 const ELEMENT = /<script id="almanac-page-answers" type="application\/json">([^<]*)<\/script>/;
 const decode = (value: string) => value.replace(/&(amp|quot);/g, (_, e: string) => (e === 'amp' ? '&' : '"'));

@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHARE_IMAGE, THUMBNAIL } from '../../common/constants';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { media } from '../db/schema';
-import { createTestDatabase } from '../db/testing';
 import { buildClip, buildPlaylist, buildSong, buildStream } from '../testing/factories';
+import { SITE_TEST_URL, siteTestApp } from './testing';
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -21,10 +20,8 @@ const SHELL = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-const PUBLIC_URL = 'https://almanac.example';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-share-'));
-const webDist = mkdtempSync(path.join(tmpdir(), 'almanac-share-web-'));
-writeFileSync(path.join(webDist, 'index.html'), SHELL);
+const PUBLIC_URL = SITE_TEST_URL;
+const { app, db, database, dataDir, webDist } = await siteTestApp(SHELL);
 
 /** A 320x180 thumbnail of one colour where the sync keeps them ($DATA_DIR/thumbnails/<kind>/). */
 async function thumbnail(kind: string, file: string, colour: { r: number; g: number; b: number }) {
@@ -34,20 +31,6 @@ async function thumbnail(kind: string, file: string, colour: { r: number; g: num
     .toFile(path.join(dataDir, 'thumbnails', kind, file));
   return file;
 }
-
-const database = await createTestDatabase();
-const { app } = await buildApp({
-  config: loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, READ_CACHE_MS: '0', SITE_NAME: 'Nova Almanac' }),
-  database,
-  webDist,
-});
-await app.ready();
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  for (const dir of [dataDir, webDist]) rmSync(dir, { recursive: true, force: true });
-});
-const db = database.db;
 
 const decode = (value: string) =>
   value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
