@@ -39,6 +39,19 @@ export const RECONNECT = { attempts: 25, initialDelayMs: 500, growFactor: 2, max
 export const RADIO_FREQUENCY = '93.8 FM';
 export const RADIO_STATIONS = ['top', 'everything'] as const;
 export const DEFAULT_STATION = 'top';
+/** The radio's API paths (common/radio.ts has their shapes), here without them so that naming a path builds no schema in the browser */
+export const RADIO_PATHS = {
+  socket: '/api/ws/radio',
+  skip: '/api/radio/skip',
+  current: '/api/radio/current',
+  history: '/api/radio/history',
+  listeners: '/api/radio/listeners',
+  /** The listener count, pushed (its own socket: every message of /api/ws/radio is a track) */
+  listenersSocket: '/api/ws/radio/listeners',
+} as const;
+
+/** A player further than this from the server's position is moved to it (issue 13). */
+export const RADIO_MAX_DRIFT_SECS = 2;
 
 export const TOAST = { displayMs: 5000, extendedMs: 1000, animationMs: 300 } as const;
 

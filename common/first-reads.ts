@@ -1,6 +1,6 @@
-import { DEFAULT_STATION, PAGE_SIZE, RADIO_STATIONS, SHORT_PAGE_SIZE } from './constants';
+import { DEFAULT_STATION, PAGE_SIZE, RADIO_PATHS, RADIO_STATIONS, SHORT_PAGE_SIZE } from './constants';
 import type { EntityKind } from './enums';
-import { RADIO_PATHS, type Station } from './radio';
+import type { Station } from './radio';
 
 /**
  * The API reads a page's first screen makes, as the URLs the web asks them by (web/api/client.ts

@@ -119,16 +119,3 @@ export const votesNeeded = (voters: number): number => Math.max(SKIP_VOTES_MIN, 
  * it, so the track shows before the socket connects (issue 23); the socket's tracks then win.
  */
 export const radioCurrentSchema = radioTrackSchema.nullable();
-
-export const RADIO_PATHS = {
-  socket: '/api/ws/radio',
-  skip: '/api/radio/skip',
-  current: '/api/radio/current',
-  history: '/api/radio/history',
-  listeners: '/api/radio/listeners',
-  /** The listener count, pushed (its own socket: every message of /api/ws/radio is a track) */
-  listenersSocket: '/api/ws/radio/listeners',
-} as const;
-
-/** A player further than this from the server's position is moved to it (issue 13). */
-export const RADIO_MAX_DRIFT_SECS = 2;

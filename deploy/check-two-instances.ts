@@ -1,6 +1,7 @@
+import { RADIO_PATHS } from '../common/constants';
 import type { Queue } from '../common/queue';
 import { QUEUE_PATHS } from '../common/queue';
-import { RADIO_PATHS, type RadioPlayed, type RadioTrack } from '../common/radio';
+import type { RadioPlayed, RadioTrack } from '../common/radio';
 import { checkBodyLimits } from './check-bodies';
 import { checkEdgeCache } from './check-edge-cache';
 import { checkSharedLimits } from './check-shared-limits';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { RADIO_PATHS } from '../../common/constants';
 import {
-  RADIO_PATHS,
   type RadioClientMessage,
   type RadioCrowd,
   radioCrowdSchema,

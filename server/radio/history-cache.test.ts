@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RADIO_PATHS, type RadioPlayed, radioTrackSchema } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import { type RadioPlayed, radioTrackSchema } from '../../common/radio';
 import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
 import { radioDatabase, seedSongs, startInstance } from './testing';

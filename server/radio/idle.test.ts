@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RADIO_PATHS, radioTrackSchema } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import { radioTrackSchema } from '../../common/radio';
 import { testClock } from '../testing/clock';
 import { buildAdmin } from '../testing/users';
 import { readPlays } from './queries';

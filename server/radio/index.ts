@@ -1,4 +1,5 @@
-import { RADIO_PATHS, stationSchema } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import { stationSchema } from '../../common/radio';
 import type { EventBus } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RADIO_STATIONS } from '../../common/constants';
-import { RADIO_PATHS, type RadioListeners, radioTrackSchema, type Station } from '../../common/radio';
+import { RADIO_PATHS, RADIO_STATIONS } from '../../common/constants';
+import { type RadioListeners, radioTrackSchema, type Station } from '../../common/radio';
 import { radioListeners } from '../db/schema';
 import type { SocketClient } from '../realtime/testing';
 import { testClock } from '../testing/clock';

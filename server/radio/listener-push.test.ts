@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { RADIO_PATHS, type RadioListeners } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import type { RadioListeners } from '../../common/radio';
 import { SOCKET_WAIT_MS, type SocketClient } from '../realtime/testing';
 import { testClock } from '../testing/clock';
 import { type Instance, radioDatabase, seedSongs, startInstance } from './testing';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RADIO_PATHS, type RadioPlayed, radioTrackSchema } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import { type RadioPlayed, radioTrackSchema } from '../../common/radio';
 import { CLOSE } from '../../common/realtime';
 import { testClock } from '../testing/clock';
 import { buildAdmin, buildUser } from '../testing/users';

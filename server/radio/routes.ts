@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { RADIO_PATHS } from '../../common/constants';
 import {
-  RADIO_PATHS,
   radioClientMessageSchema,
   radioCurrentSchema,
   radioHistorySchema,

@@ -1,5 +1,6 @@
 import { afterAll } from 'vitest';
-import { RADIO_PATHS, type Station } from '../../common/radio';
+import { RADIO_PATHS } from '../../common/constants';
+import type { Station } from '../../common/radio';
 import type { Database } from '../db/client';
 import type { media } from '../db/schema';
 import { createTestDatabase } from '../db/testing';

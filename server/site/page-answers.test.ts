@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { RADIO_PATHS } from '../../common/constants';
 import { HOME_READS, LATEST_SONGS_READ, radioReads } from '../../common/first-reads';
-import { RADIO_PATHS, type RadioTrack } from '../../common/radio';
+import type { RadioTrack } from '../../common/radio';
 import { likes } from '../db/schema';
 import type { App } from '../http/types';
 import { buildSong, buildStream } from '../testing/factories';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, SHORT_PAGE_SIZE } from '../../common/constants';
+import { PAGE_SIZE, RADIO_PATHS, SHORT_PAGE_SIZE } from '../../common/constants';
 import { HOME_READS, LATEST_SONGS_READ, radioReads, radioStationOf } from '../../common/first-reads';
-import { RADIO_PATHS } from '../../common/radio';
 import { toCatalogueFilter } from '../lib/filters';
 import { mediaLists } from './catalogue';
 import { apiUrl } from './client';

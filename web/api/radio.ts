@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { RADIO_PATHS } from '../../common/constants';
 import {
-  RADIO_PATHS,
   type RadioClientMessage,
   type RadioCrowd,
   type RadioListeners,

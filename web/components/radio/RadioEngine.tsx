@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { RADIO_MAX_DRIFT_SECS } from '../../../common/radio';
+import { RADIO_MAX_DRIFT_SECS } from '../../../common/constants';
 import { isAbort } from '../../api/client';
 import { useConfig } from '../../api/config';
 import { radioHistory, useRadioSocket } from '../../api/radio';

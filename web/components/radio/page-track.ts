@@ -1,4 +1,5 @@
-import { RADIO_PATHS, type RadioTrack } from '../../../common/radio';
+import { RADIO_PATHS } from '../../../common/constants';
+import type { RadioTrack } from '../../../common/radio';
 import { apiUrl } from '../../api/client';
 import { pageReceivedAt, takePageAnswer } from '../../api/page-answers';
 import { receive, stationPosition } from '../../lib/radio';
