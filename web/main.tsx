@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
+import './mantine.css';
 import './global.css';
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
