@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OVERLAY_KEY, OVERLAY_PATHS, type SamplePlay } from '../common/overlays';
+import { DEMO_OVERLAY_KEY, OVERLAY_PATHS, type SamplePlay, type SamplePlays } from '../common/overlays';
 import { freePort } from '../scripts/demo-server';
 import { integratedLoudness, SAMPLE_LOUDNESS, truePeakDb } from '../web/lib/loudness';
 import type { LoudnessReport } from '../web/lib/normalise-for-air';
@@ -321,10 +321,29 @@ describe('even loudness for samples', () => {
   });
 
   describe("the streamer's sample player", () => {
-    /** The player with its socket answered by the test, and recordings served by id. */
-    async function openPlayer(options: { decoding?: 'broken' } = {}) {
+    /**
+     * The player with its first read, its socket and its played reports answered by the test, and
+     * recordings served by id. The plays below are made up (ids naming RECORDINGS), so none of it may
+     * reach the run's shared server: an earlier file's paid samples (sample.test.ts pays ids 1 and 2)
+     * would be in its first read, which the player rightly treats as already played, and a report
+     * would mark another file's request played.
+     */
+    async function openPlayer(options: { decoding?: 'broken'; baseline?: SamplePlay[] } = {}) {
       const page = await browser.newPage({ width: 800, height: 300 });
       const errors = consoleErrors(page);
+      const reported: number[] = [];
+      await page.route(
+        (url) => url.pathname === OVERLAY_PATHS.samples,
+        (route) => {
+          expect(new URL(route.request().url()).searchParams.get('key')).toBe(DEMO_OVERLAY_KEY);
+          const body: SamplePlays = { plays: options.baseline ?? [] };
+          return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+        },
+      );
+      await page.route(/\/api\/overlays\/samples\/\d+\/played\?key=/, (route) => {
+        reported.push(Number(new URL(route.request().url()).pathname.split('/')[4]));
+        return route.fulfill({ status: 204 });
+      });
       if (options.decoding === 'broken') await breakDecoding(page);
       // Keeps each blob the page makes a URL for, to read back what the player plays (the site's
       // Content-Security-Policy rightly lets no script fetch a blob: URL).
@@ -353,7 +372,7 @@ describe('even loudness for samples', () => {
       await page.goto(`/overlays/samples?key=${DEMO_OVERLAY_KEY}`);
       await page.locator('[data-testid="sample-player"][data-ready="true"]').waitFor({ state: 'attached' });
       await page.mouse.click(5, 5);
-      return { page, errors, socket: await socket };
+      return { page, errors, socket: await socket, reported };
     }
 
     const play = (sampleRequestId: number, username: string): SamplePlay => ({
@@ -402,9 +421,12 @@ describe('even loudness for samples', () => {
     };
 
     it('plays each paid sample at -16 LUFS, in order, the quiet one and the clipped one alike', async () => {
-      const { page, socket } = await openPlayer();
+      // A sample paid before the player opened: in its first read, and in every message after, as the
+      // server sends the latest plays. It is not played again.
+      const before = play(4, 'Earlier-Singer');
+      const { page, socket, reported } = await openPlayer({ baseline: [before] });
       // Two payments heard at once: played one after the other.
-      socket.send(JSON.stringify({ plays: [play(1, 'Quiet-Singer'), play(2, 'Loud-Singer')] }));
+      socket.send(JSON.stringify({ plays: [before, play(1, 'Quiet-Singer'), play(2, 'Loud-Singer')] }));
       for (const [key, name] of [
         ['1:0', 'Quiet-Singer'],
         ['2:0', 'Loud-Singer'],
@@ -418,6 +440,8 @@ describe('even loudness for samples', () => {
         expect(peakDbtp, name).toBeLessThanOrEqual(ceilingDbtp);
       }
       await page.locator('[data-testid="sample-playing"]').waitFor({ state: 'detached', timeout: 30_000 });
+      // Each first play that ended is reported, in order; the earlier sample was not played.
+      await expect.poll(() => reported).toEqual([1, 2]);
       expectNoPageErrors(page);
     }, 180_000);
 
