@@ -48,8 +48,6 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
-    // Which chunks each lazy screen needs (.vite/manifest.json): the server names them in the page's HTML (server/site/screen-preloads.ts).
-    manifest: true,
     // The home route budget is 150 kB gzipped (issue 23, bench/bundle.ts); warn well before a single chunk gets near it.
     chunkSizeWarningLimit: 600,
     // Every browser the site supports knows <link rel="modulepreload">: no polyfill in the entry.

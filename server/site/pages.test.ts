@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matchPage, routePattern, SCREENS, SECTION_TITLES } from './pages';
+import { matchPage, SECTION_TITLES } from './pages';
 
 /**
  * The section titles of web/router.tsx, read from its source: `const xRoute = createRoute({ ...page('/p')
@@ -33,51 +33,6 @@ function webTitles(): Record<string, string> {
   }
   return titles;
 }
-
-/**
- * The lazy screens of web/router.tsx, read from its source as webTitles reads the titles: a route's
- * `component: lazyRouteComponent(() => import('./routes/x'), ...)`, or a const holding one; a child
- * route's screens follow its parent's.
- */
-function webScreens(): Record<string, string[]> {
-  const source = readFileSync(new URL('../../web/router.tsx', import.meta.url), 'utf8');
-  const LAZY = /lazyRouteComponent\(\(\) => import\('\.\/routes\/([\w-]+)'\)/;
-  const named = new Map(
-    [...source.matchAll(/const (\w+) = lazyRouteComponent\(\(\) => import\('\.\/routes\/([\w-]+)'\)/g)].map((m) => [m[1]!, m[2]!]),
-  );
-  const screenOf = (body: string) => LAZY.exec(body)?.[1] ?? named.get(/component: (\w+)/.exec(body)?.[1] ?? '');
-  const byName = new Map<string, { path: string; screens: string[] }>();
-  const screens: Record<string, string[]> = {};
-  // A route on one line, or over several up to the `})` at its own indent.
-  for (const [, , name, line, lines] of source.matchAll(/^( *)(?:const (\w+) = )?createRoute\(\{(?:([^\n]*)\}\)|\n([\s\S]*?)\n\1\}\))/gm)) {
-    const body = line ?? lines;
-    const own = /\.\.\.page\('([^']*)'\)/.exec(body!)?.[1];
-    const child = /getParentRoute: \(\) => (\w+),\s*path: '([^']*)'/.exec(body!);
-    const parent = child ? byName.get(child[1]!) : undefined;
-    const routePath = own ?? (parent ? `${parent.path}/${child![2]}`.replace(/\/+$/, '') : undefined);
-    if (routePath === undefined) continue;
-    const screen = screenOf(body!);
-    const all = [...(parent?.screens ?? []), ...(screen ? [screen] : [])];
-    if (name) byName.set(name, { path: routePath, screens: all });
-    if (screen) screens[routePath] = all;
-  }
-  return screens;
-}
-
-describe('screens', () => {
-  it("are the web router's lazy screens, route for route", () => {
-    const web = webScreens();
-    expect(Object.keys(web).length).toBeGreaterThan(30);
-    expect(SCREENS).toEqual(web);
-  });
-
-  it('are found by a page path with its ids', () => {
-    expect(SCREENS[routePattern('/media/12')]).toEqual(['media']);
-    expect(SCREENS[routePattern('/requests/history/5/edit')]).toEqual(['request-history-edit']);
-    expect(SCREENS[routePattern('/requests/42')]).toEqual(['request-receipt']);
-    expect(SCREENS[routePattern('/')]).toBeUndefined();
-  });
-});
 
 describe('section titles', () => {
   it("are the web router's, route for route", () => {

@@ -52,60 +52,6 @@ export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '/overlays/samples': 'Sample Player',
 };
 
-/**
- * The screen modules (web/routes/*.tsx) each route of web/router.tsx renders lazily, by path pattern,
- * outermost first (the admin console holds its tabs): the HTML names their scripts for the browser to
- * fetch with the entry's (screen-preloads.ts) instead of after it has run. Home is part of the entry.
- * pages.test.ts fails when this drifts from the router.
- */
-export const SCREENS: Readonly<Record<string, readonly string[]>> = {
-  '/login': ['login'],
-  '/latest': ['catalogue-lists'],
-  '/top': ['catalogue-lists'],
-  '/streams': ['catalogue-lists'],
-  '/playlists': ['catalogue-lists'],
-  '/playlists/albums': ['albums'],
-  '/playlists/community': ['community-playlists'],
-  '/playlists/community/submit': ['community-submit'],
-  '/clips': ['top-clips'],
-  '/daily': ['media'],
-  '/media': ['media'],
-  '/media/$id': ['media'],
-  '/media/$id/details': ['media-details'],
-  '/media/$id/edit': ['media-details'],
-  '/streams/$id': ['stream'],
-  '/streams/$id/details': ['stream-details'],
-  '/streams/$id/edit': ['stream-details'],
-  '/playlists/$id': ['playlist'],
-  '/playlists/$id/details': ['playlist-details'],
-  '/playlists/$id/edit': ['playlist-details'],
-  '/clips/$id': ['clip'],
-  '/clips/$id/details': ['clip-details'],
-  '/clips/$id/edit': ['clip-details'],
-  '/search': ['search'],
-  '/random': ['random'],
-  '/liked': ['liked'],
-  '/request/sample': ['sample-request'],
-  '/request/flip': ['flip-request'],
-  '/requests/queue': ['request-queue'],
-  '/requests/history': ['request-history'],
-  '/requests/history/$id/edit': ['request-history-edit'],
-  '/requests/$id': ['request-receipt'],
-  '/events': ['events'],
-  '/stats': ['stats'],
-  '/radio': ['radio'],
-  '/links': ['links'],
-  '/socials': ['socials'],
-  '/admin': ['admin-console'],
-  '/admin/edits': ['admin-console', 'admin-edits'],
-  '/admin/refreshes': ['admin-console', 'admin-refreshes'],
-  '/admin/approvals': ['admin-console', 'admin-approvals'],
-  '/admin/earnings': ['admin-console', 'admin-earnings'],
-  '/admin/blocklist': ['admin-console', 'admin-blocklist'],
-  '/overlays/queue': ['queue-overlay'],
-  '/overlays/samples': ['sample-player'],
-};
-
 /** Client routes without a title of their own (search titles itself with the query; /request redirects). */
 const UNTITLED = new Set(['/search', '/request']);
 
@@ -127,15 +73,11 @@ export interface PageMatch {
   item: { kind: EntityKind; id: number } | undefined;
 }
 
-/** A page path as web/router.tsx's route table names it: ids become `$id`. */
-export const routePattern = (path: string) =>
-  path.replace(/^(\/(?:media|streams|playlists|clips|requests\/history|requests))\/\d{1,10}(?=\/|$)/, '$1/$id');
-
 /** Which page a request URL opens, as the web's router would see it. */
 export function matchPage(url: string): PageMatch {
   const raw = url.split(/[?#]/, 1)[0] ?? '/';
   const path = raw.length > 1 ? raw.replace(/\/+$/, '') : raw;
-  const pattern = routePattern(path);
+  const pattern = path.replace(/^(\/(?:media|streams|playlists|clips|requests\/history|requests))\/\d{1,10}(?=\/|$)/, '$1/$id');
   const byQuery = TITLED_BY_QUERY[path];
   const section = byQuery ? byQuery(new URLSearchParams(url.split('?')[1]?.split('#')[0] ?? '')) : SECTION_TITLES[pattern];
   if (section === undefined && !UNTITLED.has(path)) return { path: '/', section: SECTION_TITLES['/'], item: undefined };

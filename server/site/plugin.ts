@@ -7,7 +7,6 @@ import { noSuchPath } from '../http/error-handler';
 import { defineSlice } from '../http/slice';
 import { renderIndexHtml } from './index-html';
 import { publicConfig, siteRoutes } from './routes';
-import { createScreenPreloads } from './screen-preloads';
 import { shareRoutes } from './share';
 import { MANIFEST_PATH, MANIFEST_TYPE, RENDERED_FILES, renderManifest, SHELL_PATH } from './web-app';
 
@@ -63,8 +62,7 @@ export const sitePlugin = defineSlice<SiteOptions>('site', ['core', 'catalogue']
   }
 
   const shell = serveWeb ? renderIndexHtml(webDist, publicConfig(config)) : null;
-  const screenPreloads = serveWeb ? createScreenPreloads(webDist) : () => [];
-  const share = shareRoutes(app, { config, db: app.database.db, catalogue: app.catalogue, thumbnailDirs, shell, screenPreloads });
+  const share = shareRoutes(app, { config, db: app.database.db, catalogue: app.catalogue, thumbnailDirs, shell });
   const manifest = serveWeb ? renderManifest(webDist, publicConfig(config)) : null;
   if (shell) {
     // The service worker's offline shell (web/sw.ts): the home page's, without its first screen's

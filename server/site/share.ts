@@ -7,8 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { App } from '../http/types';
 import { createPageAnswers } from './page-answers';
-import { MAX_ITEM_ID, matchPage, routePattern, SCREENS } from './pages';
-import type { ScreenPreloads } from './screen-preloads';
+import { MAX_ITEM_ID, matchPage } from './pages';
 import { createShareCards, SITE_IMAGE_PATH } from './share-cards';
 import { type AppShell, createAppShell } from './share-html';
 import { createShareImages, type ShareImage } from './share-image';
@@ -44,8 +43,6 @@ export function shareRoutes(
     thumbnailDirs: readonly string[];
     /** The app shell with the public configuration (site/index-html.ts), when the web app is served */
     shell: string | null;
-    /** The head tags fetching a page's lazy screen with the entry (site/screen-preloads.ts) */
-    screenPreloads: ScreenPreloads;
   },
 ): SharePages {
   const { config } = options;
@@ -80,10 +77,8 @@ export function shareRoutes(
 
   async function render(appShell: AppShell, url: string, withData: boolean) {
     const page = matchPage(url);
-    const [card, answers] = await Promise.all([cards.cardFor(page), withData ? pageAnswers.tagsFor(page, url) : []]);
-    // The offline shell (no data) serves every page: it names no screen.
-    const screens = withData ? options.screenPreloads(SCREENS[routePattern(page.path)] ?? []) : [];
-    return appShell.render(card, [...screens, ...answers]);
+    const [card, more] = await Promise.all([cards.cardFor(page), withData ? pageAnswers.tagsFor(page, url) : []]);
+    return appShell.render(card, more);
   }
 
   return {

@@ -9,18 +9,14 @@ import { createTestDatabase } from '../db/testing';
 export const SITE_TEST_URL = 'https://almanac.example';
 
 /**
- * The whole app serving a built web app of one page, `shell` (its index.html) and any other `files`
- * (by path in the build), from a temporary
+ * The whole app serving a built web app of one page, `shell` (its index.html), from a temporary
  * directory, with a temporary DATA_DIR (its thumbnails folder made) and the read cache off: what the
  * site's page tests read their HTML from. Closed, and its directories removed, after the file's tests.
  */
-export async function siteTestApp(shell: string, files: Readonly<Record<string, string>> = {}) {
+export async function siteTestApp(shell: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'almanac-site-'));
   const webDist = mkdtempSync(path.join(tmpdir(), 'almanac-site-web-'));
-  for (const [name, text] of Object.entries({ ...files, 'index.html': shell })) {
-    mkdirSync(path.dirname(path.join(webDist, name)), { recursive: true });
-    writeFileSync(path.join(webDist, name), text);
-  }
+  writeFileSync(path.join(webDist, 'index.html'), shell);
   mkdirSync(path.join(dataDir, 'thumbnails'), { recursive: true });
   const database = await createTestDatabase();
   const built = await buildApp({
