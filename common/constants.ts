@@ -53,13 +53,6 @@ export const RADIO_PATHS = {
 /** A player further than this from the server's position is moved to it (issue 13). */
 export const RADIO_MAX_DRIFT_SECS = 2;
 
-/** WebSocket of the request switches and the queue's fullness (its message: common/realtime.ts). */
-export const REQUEST_FEATURES_SOCKET = '/api/ws/requests/features';
-/** GET of the request limits' public part (its shape: common/request-limits.ts). */
-export const REQUEST_LIMITS_PATH = '/api/requests/limits';
-/** What VERIFY answers, and both request pages show, while the queue holds QUEUE_MAX requests. */
-export const QUEUE_FULL_MESSAGE = 'The request queue is full. Try again once a few requests have played.';
-
 export const TOAST = { displayMs: 5000, extendedMs: 1000, animationMs: 300 } as const;
 
 export const THUMBNAIL = { width: 320, height: 180 } as const;

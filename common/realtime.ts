@@ -38,5 +38,6 @@ export const SOCKET_LIMITS = {
  * request queue holds QUEUE_MAX requests (common/request-limits.ts), sent again after each change of
  * the queue, so the pages lock and unlock at once.
  */
+export const REQUEST_FEATURES_SOCKET = '/api/ws/requests/features';
 export const requestFeaturesMessageSchema = z.object({ flip: z.boolean(), recording: z.boolean(), queueFull: z.boolean() });
 export type RequestFeaturesMessage = z.infer<typeof requestFeaturesMessageSchema>;

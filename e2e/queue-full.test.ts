@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_FULL_MESSAGE, REQUEST_LIMITS_PATH } from '../common/constants';
-import type { RequestLimits } from '../common/request-limits';
+import { QUEUE_FULL_MESSAGE, REQUEST_LIMITS_PATH, type RequestLimits } from '../common/request-limits';
 import { seriousViolations } from './support/axe';
 import { expectNoPageErrors, type PageOptions, screenshot, useBrowser } from './support/browser';
 import { DEMO_ADMIN, loginAs } from './support/fixtures';

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_FEATURES_SOCKET } from '../../common/constants';
-import { requestFeaturesMessageSchema } from '../../common/realtime';
+import { REQUEST_FEATURES_SOCKET, requestFeaturesMessageSchema } from '../../common/realtime';
 import { requestFeatures } from '../db/schema';
 import { createTestApp } from '../testing/app';
 import { startInstance } from '../testing/instance';

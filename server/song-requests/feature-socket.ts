@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_FEATURES_SOCKET } from '../../common/constants';
-import type { RequestFeaturesMessage } from '../../common/realtime';
+import { REQUEST_FEATURES_SOCKET, type RequestFeaturesMessage } from '../../common/realtime';
 import type { EventBus, EventName } from '../events';
 import type { App } from '../http/types';
 import type { Gateway } from '../realtime/gateway';

@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REQUEST_FEATURES_SOCKET, REQUEST_LIMITS_PATH } from '../../common/constants';
 import type { FeatureState } from '../../common/flip';
-import type { RequestFeaturesMessage } from '../../common/realtime';
-import type { RequestLimits } from '../../common/request-limits';
+import { REQUEST_FEATURES_SOCKET, type RequestFeaturesMessage, requestFeaturesMessageSchema } from '../../common/realtime';
+import { REQUEST_LIMITS_PATH, type RequestLimits } from '../../common/request-limits';
 import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
-import { lazyShape, queryPusher, useLiveSocket } from './socket';
+import { queryPusher, useLiveSocket } from './socket';
 
 /**
  * The request switches (spec 4 "Request features"): whether flips and sample recordings are on, and
@@ -14,8 +13,6 @@ import { lazyShape, queryPusher, useLiveSocket } from './socket';
  * features socket, so an open page follows an admin's toggle and the queue without a reload; and the
  * admins' ENABLE / DISABLE REQUESTS.
  */
-
-const featuresMessageShape = lazyShape(() => import('../../common/realtime').then((module) => module.requestFeaturesMessageSchema));
 
 /** The request features with an on/off flag: flips and sample recordings. */
 export type RequestFeature = 'flip' | 'recording';
@@ -59,7 +56,7 @@ export function useRequestFeaturesSocket() {
       for (const [feature, pushTo] of pushers) pushTo({ enabled: message[feature], queueFull: message.queueFull });
     };
   });
-  return useLiveSocket({ path: REQUEST_FEATURES_SOCKET, schema: featuresMessageShape, onData: push });
+  return useLiveSocket({ path: REQUEST_FEATURES_SOCKET, schema: requestFeaturesMessageSchema, onData: push });
 }
 
 /**

@@ -1,10 +1,19 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { RADIO_PATHS } from '../../common/constants';
-import type { RadioClientMessage, RadioCrowd, RadioListeners, RadioPlayed, RadioTrack, Station } from '../../common/radio';
+import {
+  type RadioClientMessage,
+  type RadioCrowd,
+  type RadioListeners,
+  type RadioPlayed,
+  type RadioTrack,
+  radioListenersSchema,
+  radioMessageSchema,
+  type Station,
+} from '../../common/radio';
 import { notifySuccess } from '../toasts/notify';
 import { apiGet, apiPost } from './client';
 import { fromPage } from './page-answers';
-import { lazyShape, type SocketStatus, useLiveConnection, useQuerySocket } from './socket';
+import { type SocketStatus, useLiveConnection, useQuerySocket } from './socket';
 
 /**
  * The radio's calls (spec 7 "Radio", issue 13): its socket, SKIP TRACK, the history and the listener
@@ -17,11 +26,6 @@ import { lazyShape, type SocketStatus, useLiveConnection, useQuerySocket } from 
  */
 const LISTENERS_POLL_MS = 30_000;
 
-/** The radio sockets' message shapes, fetched as the sockets connect (api/socket.ts `lazyShape`) */
-const radioShapes = () => import('../../common/radio');
-const radioMessageShape = lazyShape(() => radioShapes().then((module) => module.radioMessageSchema));
-const radioListenersShape = lazyShape(() => radioShapes().then((module) => module.radioListenersSchema));
-
 /**
  * WebSocket /api/ws/radio?station=&crowd=1: the station's current track on connect and each new one
  * (spec 7's reconnect rule, api/socket.ts), and the current track's crowd (reactions and votes to
@@ -30,7 +34,7 @@ const radioListenersShape = lazyShape(() => radioShapes().then((module) => modul
 export function useRadioSocket(station: Station, onTrack: (track: RadioTrack) => void, onCrowd: (crowd: RadioCrowd) => void) {
   return useLiveConnection({
     path: `${RADIO_PATHS.socket}?station=${station}&crowd=1`,
-    schema: radioMessageShape,
+    schema: radioMessageSchema,
     onData: (message) => ('type' in message && message.type === 'crowd' ? onCrowd(message) : onTrack(message as RadioTrack)),
   }) as { status: SocketStatus; send: (message: RadioClientMessage) => boolean };
 }
@@ -53,7 +57,7 @@ export const radioListenersQuery = queryOptions({
  * also polls GET /api/radio/listeners.
  */
 export function useRadioListeners() {
-  useQuerySocket(RADIO_PATHS.listenersSocket, radioListenersShape, radioListenersQuery.queryKey);
+  useQuerySocket(RADIO_PATHS.listenersSocket, radioListenersSchema, radioListenersQuery.queryKey);
   return useQuery(radioListenersQuery);
 }
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import ReconnectingWebSocket from 'partysocket/ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { lazyShape, parseMessage, queryPusher, SOCKET_OPTIONS, shapedReceiver, socketUrl } from './socket';
+import { parseMessage, queryPusher, SOCKET_OPTIONS, socketUrl } from './socket';
 
 describe('socketUrl', () => {
   it('uses ws:// on an http page and wss:// on an https one, on the page host', () => {
@@ -91,54 +91,5 @@ describe('queryPusher', () => {
     const queryClient = new QueryClient();
     queryPusher<number>(queryClient, ['n'])(7);
     expect(queryClient.getQueryData(['n'])).toBe(7);
-  });
-});
-
-describe('shapedReceiver', () => {
-  const schema = z.object({ n: z.number() });
-  /** A lazy shape whose module arrives when the test says (or fails to) */
-  function controlledShape() {
-    const loads: { resolve: (value: typeof schema) => void; reject: (error: Error) => void }[] = [];
-    const shape = lazyShape(() => new Promise<typeof schema>((resolve, reject) => loads.push({ resolve, reject })));
-    return { shape, loads };
-  }
-  afterEach(() => vi.restoreAllMocks());
-
-  it('delivers messages that came before a lazy shape loaded once it has, in order, then at once', async () => {
-    const { shape, loads } = controlledShape();
-    const got: number[] = [];
-    const receive = shapedReceiver('/api/ws/x', shape, (data) => got.push(data.n));
-    receive('{"n":1}');
-    receive('{"n":2}');
-    expect(got).toEqual([]);
-    expect(loads).toHaveLength(1);
-    loads[0]!.resolve(schema);
-    await vi.waitFor(() => expect(got).toEqual([1, 2]));
-    receive('{"n":3}');
-    expect(got).toEqual([1, 2, 3]);
-    expect(loads).toHaveLength(1);
-  });
-
-  it('drops what is not of the shape, and what waited for a shape that failed to load; the next message asks again', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { shape, loads } = controlledShape();
-    const got: number[] = [];
-    const receive = shapedReceiver('/api/ws/x', shape, (data) => got.push(data.n));
-    receive('{"n":1}');
-    loads[0]!.reject(new Error('offline'));
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('The message shapes of /api/ws/x could not be loaded', expect.any(Error)));
-    receive('{"n":"two"}');
-    receive('{"n":3}');
-    expect(loads).toHaveLength(2);
-    loads[1]!.resolve(schema);
-    await vi.waitFor(() => expect(got).toEqual([3]));
-    expect(error).toHaveBeenCalledWith('Unexpected message on /api/ws/x', expect.anything());
-  });
-
-  it('checks against a shape given as is at once', () => {
-    const got: number[] = [];
-    const receive = shapedReceiver('/api/ws/x', schema, (data) => got.push(data.n));
-    receive('{"n":7}');
-    expect(got).toEqual([7]);
   });
 });

@@ -1,7 +1,7 @@
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import useWebSocket from 'partysocket/use-ws';
 import type { Options } from 'partysocket/ws';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ZodType } from 'zod';
 import { RECONNECT } from '../../common/constants';
 
@@ -9,7 +9,7 @@ import { RECONNECT } from '../../common/constants';
  * The web app's one way to listen to the site's sockets (/api/ws/…): partysocket's reconnecting
  * socket set to spec 7's rule, every message checked against its zod shape from common/, and the
  * "Connecting..." / "Connected" status the radio and queue screens show. Only lazy screens import
- * this file.
+ * this file (it brings zod along).
  */
 
 export type SocketStatus = 'Connecting...' | 'Connected';
@@ -27,43 +27,11 @@ export function socketUrl(path: string, location: Pick<Location, 'protocol' | 'h
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
-/**
- * A message shape whose module (zod and the schemas of common/) is fetched when the socket mounts, not
- * with the screen: a screen whose first render needs no schema (the radio, the request pages) leaves
- * zod out of its first download (issue 23: ~23 kB brotli and its start-up, before the largest paint).
- */
-export interface LazyShape<T> {
-  load(): Promise<ZodType<T>>;
-  /** The shape once loaded */
-  current(): ZodType<T> | undefined;
-}
-
-/** `load` once (again after a failure, at the next message). */
-export function lazyShape<T>(load: () => Promise<ZodType<T>>): LazyShape<T> {
-  let loading: Promise<ZodType<T>> | undefined;
-  let loaded: ZodType<T> | undefined;
-  return {
-    load: () => {
-      loading ??= load().then(
-        (schema) => (loaded = schema),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      );
-      return loading;
-    },
-    current: () => loaded,
-  };
-}
-
-const isLazy = <T>(shape: ZodType<T> | LazyShape<T>): shape is LazyShape<T> => 'current' in shape && 'load' in shape;
-
 interface LiveSocketOptions<T> {
   /** The socket's path and query, e.g. /api/ws/requests/flip/queue */
   path: string;
   /** What each message must look like; anything else is logged and dropped */
-  schema: ZodType<T> | LazyShape<T>;
+  schema: ZodType<T>;
   onData: (data: T) => void;
   /** Connect only while true (default true) */
   enabled?: boolean;
@@ -80,13 +48,16 @@ export function useLiveSocket<T>(options: LiveSocketOptions<T>): SocketStatus {
  */
 export function useLiveConnection<T>({ path, schema, onData, enabled = true }: LiveSocketOptions<T>) {
   const [status, setStatus] = useState<SocketStatus>('Connecting...');
-  const receive = useShapedMessages(path, schema, onData);
   const socket = useWebSocket(socketUrl(path), undefined, {
     ...SOCKET_OPTIONS,
     enabled,
     onOpen: () => setStatus('Connected'),
     onClose: () => setStatus('Connecting...'),
-    onMessage: (event: MessageEvent) => receive(event.data),
+    onMessage: (event: MessageEvent) => {
+      const parsed = parseMessage(event.data, schema);
+      if (parsed.success) onData(parsed.data);
+      else console.error(`Unexpected message on ${path}`, parsed.error);
+    },
   });
   const send = useCallback(
     (message: unknown): boolean => {
@@ -100,52 +71,10 @@ export function useLiveConnection<T>({ path, schema, onData, enabled = true }: L
 }
 
 /**
- * Each message checked against its shape, then delivered in the order it came: messages that arrive
- * before a lazy shape has loaded wait for it (a failed load logs and drops them; the next message asks
- * again). Anything not of the shape is logged and dropped.
- */
-export function shapedReceiver<T>(path: string, shape: ZodType<T> | LazyShape<T>, deliver: (data: T) => void) {
-  let waiting: unknown[] = [];
-  const handle = (schema: ZodType<T>, data: unknown) => {
-    const parsed = parseMessage(data, schema);
-    if (parsed.success) deliver(parsed.data);
-    else console.error(`Unexpected message on ${path}`, parsed.error);
-  };
-  return (data: unknown): void => {
-    const schema = isLazy(shape) ? shape.current() : shape;
-    if (schema) {
-      handle(schema, data);
-      return;
-    }
-    waiting.push(data);
-    if (waiting.length > 1) return;
-    (shape as LazyShape<T>).load().then(
-      (loaded) => {
-        for (const message of waiting.splice(0)) handle(loaded, message);
-      },
-      (error: unknown) => {
-        waiting = [];
-        console.error(`The message shapes of ${path} could not be loaded`, error);
-      },
-    );
-  };
-}
-
-/** shapedReceiver for a mounted socket: a lazy shape is fetched at mount, and messages go to the latest onData. */
-function useShapedMessages<T>(path: string, shape: ZodType<T> | LazyShape<T>, onData: (data: T) => void) {
-  const latestOnData = useRef(onData);
-  latestOnData.current = onData;
-  useEffect(() => {
-    if (isLazy(shape)) shape.load().catch(() => undefined);
-  }, [shape]);
-  return useMemo(() => shapedReceiver(path, shape, (data: T) => latestOnData.current(data)), [path, shape]);
-}
-
-/**
  * A socket whose every message is the new value of a query: pushed data lands in the TanStack Query
  * cache, and a read of the same query in flight does not overwrite it with older data.
  */
-export function useQuerySocket<T>(path: string, schema: ZodType<T> | LazyShape<T>, queryKey: QueryKey, enabled = true): SocketStatus {
+export function useQuerySocket<T>(path: string, schema: ZodType<T>, queryKey: QueryKey, enabled = true): SocketStatus {
   const queryClient = useQueryClient();
   const [push] = useState(() => queryPusher<T>(queryClient, queryKey));
   return useLiveSocket({ path, schema, enabled, onData: push });

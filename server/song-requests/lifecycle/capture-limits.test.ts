@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QUEUE_FULL_MESSAGE } from '../../../common/constants';
+import { QUEUE_FULL_MESSAGE } from '../../../common/request-limits';
 import { songRequests, songRequestTransitions } from '../../db/schema';
 import { TURNED_AWAY } from '../../payments/paid-kind';
 import { createSandboxedApp } from '../../sandbox/testing';

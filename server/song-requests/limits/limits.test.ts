@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorSchema } from '../../../common/api';
-import { QUEUE_FULL_MESSAGE, REQUEST_FEATURES_SOCKET, REQUEST_LIMITS_PATH } from '../../../common/constants';
-import { requestFeaturesMessageSchema } from '../../../common/realtime';
-import { requestLimitsSchema } from '../../../common/request-limits';
+import { REQUEST_FEATURES_SOCKET, requestFeaturesMessageSchema } from '../../../common/realtime';
+import { QUEUE_FULL_MESSAGE, REQUEST_LIMITS_PATH, requestLimitsSchema } from '../../../common/request-limits';
 import { OPEN_REQUEST_STATES, REQUEST_LIFECYCLE_PATHS } from '../../../common/request-states';
 import { ConfigError, loadConfig } from '../../config';
 import { flipRequests, sampleRequests, songRequests } from '../../db/schema';

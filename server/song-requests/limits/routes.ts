@@ -1,5 +1,4 @@
-import { REQUEST_LIMITS_PATH } from '../../../common/constants';
-import { requestLimitsSchema } from '../../../common/request-limits';
+import { REQUEST_LIMITS_PATH, requestLimitsSchema } from '../../../common/request-limits';
 import type { App } from '../../http/types';
 import type { RequestLimits } from './service';
 

@@ -1,4 +1,4 @@
-import { QUEUE_FULL_MESSAGE } from '../../../common/constants';
+import { QUEUE_FULL_MESSAGE } from '../../../common/request-limits';
 import type { SessionUser } from '../../accounts/session';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../errors/domain';

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHourglass, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { QUEUE_FULL_MESSAGE } from '../../../common/constants';
+import { QUEUE_FULL_MESSAGE } from '../../../common/request-limits';
 import { FEATURE_READ_FAILURE, type FeatureSwitch, type RequestFeature } from '../../api/features';
 
 /** The not-enabled notices of spec 2, word for word. */
