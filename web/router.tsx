@@ -13,7 +13,7 @@ import { RADIO_STATIONS } from '../common/constants';
 import { MEDIA_PROVIDERS, PLAYLIST_PROVIDERS, type Provider, STREAM_PROVIDERS, sourceValues } from '../common/enums';
 import { configQuery, loadedConfig } from './api/config';
 import { queryClient } from './api/query-client';
-import { useStartLaterWhenSettled } from './components/later/useStartLater';
+import { StartLaterWhenSettled } from './components/later/useStartLater';
 import { AppLayout } from './components/layout/AppLayout';
 import { RouteTitle } from './components/PageTitle';
 import { RootError, RouteError } from './components/RouteError';
@@ -65,10 +65,10 @@ const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
 
 function RootPage() {
   const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData.bare) });
-  useStartLaterWhenSettled();
   if (bare) {
     return (
       <>
+        <StartLaterWhenSettled />
         <RouteTitle />
         <Outlet />
       </>
@@ -79,6 +79,7 @@ function RootPage() {
       <Suspense fallback={null}>
         <LoadingBar />
       </Suspense>
+      <StartLaterWhenSettled />
       <RouteTitle />
       <AppLayout>
         <Outlet />
