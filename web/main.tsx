@@ -1,6 +1,7 @@
 import './mantine.css';
+import './theme.gen.css';
 import './global.css';
-import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, trimPathRight } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
@@ -11,13 +12,6 @@ import { lateParts } from './components/layout/late-parts';
 import { router } from './router';
 import { theme } from './theme';
 import { toastsRaised } from './toasts/notify';
-
-/** Mantine's default "dimmed" grey and error red are under 4.5:1 contrast; these shades keep small text readable. */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-5)' },
-});
 
 /** The toasts' host (toasts/Toasts.tsx) loads after start-up, or with the first toast (which waits in Mantine's store). */
 function LateToasts() {
@@ -78,7 +72,8 @@ void Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
+        {/* The theme's CSS variables and helper classes are in theme.gen.css (scripts/theme-css.ts), not computed at each start. */}
+        <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false} withGlobalClasses={false}>
           <LateToasts />
           <HistoryHandedOver />
           <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * The site's identity: Mantine's pink as the accent (the spec's loading bar is pink too), soft
@@ -33,4 +33,11 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { withArrow: true, openDelay: 200 } },
     Card: { defaultProps: { withBorder: true, padding: 'sm' } },
   },
+});
+
+/** Mantine's default "dimmed" grey and error red are under 4.5:1 contrast; these shades keep small text readable. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-5)' },
 });

@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
-import { Container, type CSSVariablesResolver, MantineProvider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, MantineProvider, Paper, Stack, Text, Title } from '@mantine/core';
 import { createRoot } from 'react-dom/client';
 import { SamplePreview } from '../../../web/components/sample-preview';
 import { integratedLoudness, truePeakDb } from '../../../web/lib/loudness';
 import { encodeForAir } from '../../../web/lib/normalise-for-air';
 import { DECODE_SAMPLE_RATE, loadSampleAudio } from '../../../web/lib/normalised-audio';
-import { theme } from '../../../web/theme';
+import { cssVariablesResolver, theme } from '../../../web/theme';
 
 /**
  * A test-only page (built by e2e/sample-loudness.test.ts, never shipped): SamplePreview rows as the
@@ -13,12 +13,6 @@ import { theme } from '../../../web/theme';
  * `window.loudnessHarness`, which runs lib/normalised-audio.ts in the real browser and measures what
  * comes out.
  */
-
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-5)' },
-});
 
 const decodeContext = () => new OfflineAudioContext({ numberOfChannels: 1, length: 1, sampleRate: DECODE_SAMPLE_RATE });
 
