@@ -1,15 +1,46 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The pink of the theme (theme.ts, Mantine's pink 6): the browser's bar and the installed app's splash. */
 const THEME_COLOUR = '#e64980';
+
+/**
+ * Mantine computes its default theme's ~600 CSS variables when its MantineProvider module loads, only
+ * to leave out of the <style> it writes the ones equal to its defaults. The app writes no such <style>
+ * (withCssVariables off: web/theme.gen.css carries them), yet paid that computation in the entry's
+ * evaluation, the first task after the first paint (~20 ms of ~210 on this project's test host,
+ * unthrottled; issue 23). This computes it at its first use instead, which the app never makes. The
+ * build fails if Mantine's file or line changes (an upgrade): then check whether this is still needed.
+ */
+function lazyMantineDefaultVariables(): Plugin {
+  const file = /@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineCssVariables[\\/]remove-default-variables\.mjs$/;
+  const eager = 'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);';
+  const firstUse = 'function removeDefaultVariables(input) {';
+  let applied = false;
+  return {
+    name: 'almanac:lazy-mantine-default-variables',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!code.includes(eager) || !code.includes(firstUse)) this.error(`${id} changed: review lazyMantineDefaultVariables in vite.config.ts`);
+      applied = true;
+      return code
+        .replace(eager, 'let defaultCssVariables;')
+        .replace(firstUse, `${firstUse}\n\tdefaultCssVariables ??= defaultCssVariablesResolver(DEFAULT_THEME);`);
+    },
+    buildEnd(error) {
+      if (!error && !applied) this.error(`Mantine's remove-default-variables.mjs was not bundled: review lazyMantineDefaultVariables in vite.config.ts`);
+    },
+  };
+}
 
 /** The web app lives in web/; the server serves the build from dist/web (server/app.ts). */
 export default defineConfig({
   root: 'web',
   plugins: [
     react(),
+    lazyMantineDefaultVariables(),
     /**
      * The installable app (issue 25): the manifest (linked from index.html by the plugin; the server
      * answers it with the configured site name, server/site/web-app.ts) and the service worker, web/sw.ts
