@@ -1,7 +1,7 @@
 import './mantine.css';
 import './theme.gen.css';
 import './global.css';
-import { MantineProvider } from '@mantine/core';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, trimPathRight } from '@tanstack/react-router';
 import { StrictMode, startTransition, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
@@ -12,6 +12,20 @@ import { lateParts } from './components/layout/late-parts';
 import { router } from './router';
 import { theme } from './theme';
 import { toastsRaised } from './toasts/notify';
+
+/**
+ * Light or dark follows the system; the site has no switch. Mantine's default manager reads the
+ * visitor's choice from localStorage at every start: a synchronous read, which on a first visit (the
+ * browser opening the site's storage) took ~27 ms of the first render in a trace on this project's
+ * test host, for a choice no one can make (issue 23).
+ */
+const systemColorScheme: MantineColorSchemeManager = {
+  get: (fallback) => fallback,
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
+};
 
 /** The toasts' host (toasts/Toasts.tsx) loads after start-up, or with the first toast (which waits in Mantine's store). */
 function LateToasts() {
@@ -73,7 +87,13 @@ void Promise.race([firstLoad, new Promise((resolve) => setTimeout(resolve, FIRST
     createRoot(root).render(
       <StrictMode>
         {/* The theme's CSS variables and helper classes are in theme.gen.css (scripts/theme-css.ts), not computed at each start. */}
-        <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false} withGlobalClasses={false}>
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="auto"
+          colorSchemeManager={systemColorScheme}
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           <LateToasts />
           <HistoryHandedOver />
           <QueryClientProvider client={queryClient}>
