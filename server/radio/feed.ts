@@ -144,7 +144,8 @@ export function createRadioFeed(options: FeedOptions) {
      */
     async snapshot(station: Station): Promise<RadioTrack | null> {
       const feed = feeds.get(station)!;
-      if (feed.latest === undefined) await (feed.reader.inFlight() ?? refresh(station));
+      // Only a feed that keeps up reads for everyone joining; one that does not would refresh for nothing.
+      if (feed.latest === undefined && keepsUp(station)) await (feed.reader.inFlight() ?? refresh(station));
       const latest = feed.latest === undefined && !keepsUp(station) ? await radio.playing(station) : feed.latest;
       if (latest === undefined) throw new Error(`radio ${station}: the station could not be read`);
       return latest && restamp(latest.track, now());
