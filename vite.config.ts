@@ -23,14 +23,16 @@ function lazyMantineDefaultVariables(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!file.test(id)) return null;
-      if (!code.includes(eager) || !code.includes(firstUse)) this.error(`${id} changed: review lazyMantineDefaultVariables in vite.config.ts`);
+      if (!code.includes(eager) || !code.includes(firstUse))
+        this.error(`${id} changed: review lazyMantineDefaultVariables in vite.config.ts`);
       applied = true;
       return code
         .replace(eager, 'let defaultCssVariables;')
         .replace(firstUse, `${firstUse}\n\tdefaultCssVariables ??= defaultCssVariablesResolver(DEFAULT_THEME);`);
     },
     buildEnd(error) {
-      if (!error && !applied) this.error(`Mantine's remove-default-variables.mjs was not bundled: review lazyMantineDefaultVariables in vite.config.ts`);
+      if (!error && !applied)
+        this.error(`Mantine's remove-default-variables.mjs was not bundled: review lazyMantineDefaultVariables in vite.config.ts`);
     },
   };
 }
