@@ -50,16 +50,8 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/**
- * Lets the browser run other work before a request starts, where it can (Chromium's scheduler.yield):
- * a screen's queries start together in one of React's effect passes, and each fetch() costs some
- * milliseconds of the main thread on a phone, which made that pass one long task (issue 23).
- */
-const beforeRequest = (): Promise<void> | undefined => (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.();
-
 /** One call to our API. Resolves with the parsed JSON (undefined for an empty answer); throws ApiError otherwise. */
 export async function apiRequest<T>(path: string, { method = 'GET', params, body, signal }: RequestOptions = {}): Promise<T> {
-  await beforeRequest();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, params), {
