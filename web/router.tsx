@@ -68,9 +68,9 @@ function RootPage() {
   if (bare) {
     return (
       <>
-        <StartLaterWhenSettled />
         <RouteTitle />
         <Outlet />
+        <StartLaterWhenSettled />
       </>
     );
   }
@@ -79,11 +79,12 @@ function RootPage() {
       <Suspense fallback={null}>
         <LoadingBar />
       </Suspense>
-      <StartLaterWhenSettled />
       <RouteTitle />
       <AppLayout>
         <Outlet />
       </AppLayout>
+      {/* Last: its effect runs after the screen's, whose queries have started by then (useStartLater.ts). */}
+      <StartLaterWhenSettled />
     </>
   );
 }
