@@ -18,6 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../scripts/demo-server';
+import { median } from './median';
 
 const { values } = parseArgs({
   options: {
@@ -96,7 +97,6 @@ function serveCommand(): { args: string[]; env: Record<string, string> } {
   return { args: words.slice(1), env };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const empty: Start[] = [];
 const existing: Start[] = [];
 const load = () => loadavg()[0] ?? Number.NaN;

@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, desktopConfig, type Result } from 'lighthouse';
 import { type DemoServer, startDemoServer } from '../scripts/demo-server';
+import { median } from './median';
 
 const version = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('lighthouse/package.json'), 'utf8')) as { version: string })
   .version;
@@ -133,8 +134,6 @@ async function audit(url: string, config: Config | undefined, retry = true): Pro
     chrome.kill();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main() {
   const presets = (args.preset ?? 'mobile,desktop').split(',').map((p) => p.trim());

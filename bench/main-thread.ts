@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 import { startDemoServer } from '../scripts/demo-server';
+import { median } from './median';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: args } = parseArgs({
@@ -160,8 +161,6 @@ async function measureOnce(browser: Browser, url: string, attempts = 3): Promise
     return measureOnce(browser, url, attempts - 1);
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function main() {
   if (!args.url && !existsSync(path.join(root, 'dist', 'web', 'index.html')))
