@@ -71,6 +71,9 @@ const SCRIPT = new Set(['v8.evaluateModule', 'EvaluateScript', 'FunctionCall', '
 const STYLE_LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize']);
 const PARTS = new Set([...SCRIPT, ...STYLE_LAYOUT, 'RunMicrotasks', 'MinorGC', 'MajorGC', 'ParseHTML']);
 
+/** An event's duration in ms (trace times are µs). */
+const ms = (event: TraceEvent) => (event.dur ?? 0) / 1000;
+
 const within = (outer: TraceEvent, inner: TraceEvent) =>
   inner.pid === outer.pid && inner.tid === outer.tid && inner.ts >= outer.ts && inner.ts + (inner.dur ?? 0) <= outer.ts + (outer.dur ?? 0);
 
@@ -90,13 +93,14 @@ function sumTopLevel(events: TraceEvent[], names: Set<string>): number {
 
 function describeTask(inside: TraceEvent[]): string {
   const byName = new Map<string, number>();
-  for (const event of inside) if (PARTS.has(event.name)) byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  for (const event of inside) if (PARTS.has(event.name)) byName.set(event.name, (byName.get(event.name) ?? 0) + ms(event));
   const script =
     inside
       .find((event) => event.args.data?.url)
       ?.args.data?.url?.split('/')
       .pop() ?? '';
-  return `${[...byName].map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', ')}${script ? ` (${script})` : ''}`;
+  const parts = [...byName].map(([name, total]) => `${name} ${Math.round(total)}`);
+  return [...parts, ...(script ? [`(${script})`] : [])].join(', ');
 }
 
 function analyse(events: TraceEvent[], url: string): Run {
@@ -114,8 +118,8 @@ function analyse(events: TraceEvent[], url: string): Run {
     .at(-1);
   const complete = events.filter((e) => e.ph === 'X' && onMain(e) && e.ts >= fcp.ts);
   const tasks = complete.filter((e) => e.name === 'RunTask');
-  const weighed = tasks.map((task) => ((task.dur ?? 0) / 1000) * slowdown);
-  const long = tasks.filter((task) => ((task.dur ?? 0) / 1000) * slowdown > LONG_MS);
+  const weighed = tasks.map((task) => ms(task) * slowdown);
+  const long = tasks.filter((task) => ms(task) * slowdown > LONG_MS);
   return {
     blockingMs: weighed.reduce((sum, ms) => sum + Math.max(0, ms - LONG_MS), 0),
     longestMs: Math.max(0, ...weighed),
@@ -126,7 +130,7 @@ function analyse(events: TraceEvent[], url: string): Run {
     lcpMs: lcp ? (lcp.ts - navigation.ts) / 1000 : Number.NaN,
     tasks: long.map((task) => ({
       startMs: (task.ts - navigation.ts) / 1000,
-      durationMs: (task.dur ?? 0) / 1000,
+      durationMs: ms(task),
       parts: describeTask(complete.filter((event) => event !== task && within(task, event))),
     })),
   };
