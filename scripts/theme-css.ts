@@ -1,7 +1,7 @@
 /**
  * web/theme.gen.css (committed): the CSS variables of the site's theme (web/theme.ts: its colours, fonts,
  * radius and the resolver's readable shades) and Mantine's responsive helper classes, exactly as
- * MantineProvider would write them (one of its <style> elements per line) into a <style> at start-up:
+ * MantineProvider would write them into <style> elements at start-up (one element's content per line):
  *
  *   npx tsx scripts/theme-css.ts
  *
