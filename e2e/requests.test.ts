@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page as ApiPage } from '../common/api';
 import type { SongRequest } from '../common/requests';
 import { expectNoPageErrors, failRequests, screenshot, useBrowser } from './support/browser';
-import { recordApiCalls, waitForCall, waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
+import { waitForCards, waitForPath, waitForTitle, waitForToast } from './support/expect';
 import { DEMO_ADMIN, DEMO_VIEWER, loginAs } from './support/fixtures';
 import { scrollToEnd } from './support/lists';
 
@@ -23,7 +23,7 @@ const waitForRequestCards = (page: import('playwright-core').Page, count: number
   waitForCards(page, count, page.locator('body'), 'request-card');
 
 /**
- * The history page the browser itself was answered with. An order another file left approved
+ * The history page the browser itself asked for with exactly this query (decoded), and was answered. An order another file left approved
  * (flip.test.ts's unanswered capture) is captured by the payments safety net minutes later, maybe
  * while this file runs, so a list fetched earlier can be one request short.
  */
@@ -43,7 +43,6 @@ describe('request history', () => {
 
   it('lists requests newest first, 25 at a time as the visitor scrolls', async () => {
     const page = await browser.newPage();
-    const calls = recordApiCalls(page);
     const firstPage = historyAnswer(page, 'page=1&size=25');
     await page.goto('/requests/history');
     await waitForTitle(page, 'Request History | Almanac');
@@ -76,7 +75,6 @@ describe('request history', () => {
 
     const secondPage = historyAnswer(page, 'page=2&size=25');
     await scrollToEnd(page);
-    await waitForCall(page, calls, /^\/api\/requests\/history\?page=2&size=25$/);
     const older = await secondPage;
     expect(newestFirst([...shown, ...older])).toBe(true);
     await waitForRequestCards(page, 50);
@@ -92,16 +90,14 @@ describe('request history', () => {
     const requester = video.username;
     const word = video.title.split(' - ')[1]!.split(' ')[0]!;
     const page = await browser.open('/requests/history');
-    const calls = recordApiCalls(page);
     const filter = page.getByRole('textbox', { name: 'Filter requests' });
 
     const titled = historyAnswer(page, `title=${word}&page=1&size=25`);
     await filter.fill(word);
     await page.getByRole('button', { name: 'TITLE', exact: true }).click();
     await waitForPath(page, `/requests/history?title=${word}`);
-    await waitForCall(page, calls, new RegExp(`^/api/requests/history\\?title=${word}&page=1&size=25$`));
     const byTitle = await titled;
-    // Every request of the earlier list whose title has the word is found, and nothing else.
+    // At least as many as the earlier list had with the word (later ones may add to it), and only those with it.
     const expectedByTitle = history.filter((r) => r.title.toLowerCase().includes(word.toLowerCase()));
     expect(byTitle.length).toBeGreaterThanOrEqual(Math.min(25, expectedByTitle.length));
     for (const r of byTitle) expect(r.title.toLowerCase()).toContain(word.toLowerCase());
@@ -112,7 +108,6 @@ describe('request history', () => {
     await filter.fill(requester);
     await page.getByRole('button', { name: 'REQUESTER', exact: true }).click();
     await waitForPath(page, `/requests/history?from=${requester}`);
-    await waitForCall(page, calls, new RegExp(`^/api/requests/history\\?username=${requester}&page=1&size=25$`));
     const byRequester = await byName;
     const expectedByRequester = history.filter((r) => r.username.toLowerCase().includes(requester.toLowerCase()));
     expect(byRequester.length).toBeGreaterThanOrEqual(Math.min(25, expectedByRequester.length));
